@@ -1,0 +1,37 @@
+// Internal: a 256-bit square set, one bit per cell of a board of at most 16x16.
+#pragma once
+#include <bit>
+#include <cstdint>
+
+namespace koma::detail {
+
+struct SquareSet {
+  std::uint64_t w[4] = {0, 0, 0, 0};
+
+  bool test(int sq) const { return (w[sq >> 6] >> (sq & 63)) & 1u; }
+  void set(int sq) { w[sq >> 6] |= std::uint64_t{1} << (sq & 63); }
+  void reset(int sq) { w[sq >> 6] &= ~(std::uint64_t{1} << (sq & 63)); }
+  bool any() const { return (w[0] | w[1] | w[2] | w[3]) != 0; }
+  int count() const {
+    return std::popcount(w[0]) + std::popcount(w[1]) + std::popcount(w[2]) + std::popcount(w[3]);
+  }
+  SquareSet operator&(const SquareSet& o) const {
+    return {{w[0] & o.w[0], w[1] & o.w[1], w[2] & o.w[2], w[3] & o.w[3]}};
+  }
+  SquareSet operator|(const SquareSet& o) const {
+    return {{w[0] | o.w[0], w[1] | o.w[1], w[2] | o.w[2], w[3] | o.w[3]}};
+  }
+  SquareSet operator~() const { return {{~w[0], ~w[1], ~w[2], ~w[3]}}; }
+  SquareSet& operator|=(const SquareSet& o) { return *this = *this | o; }
+  SquareSet& operator&=(const SquareSet& o) { return *this = *this & o; }
+  bool operator==(const SquareSet&) const = default;
+
+  // Calls f(square) for every member in increasing order.
+  template <class F>
+  void each(F&& f) const {
+    for (int i = 0; i < 4; ++i)
+      for (std::uint64_t b = w[i]; b; b &= b - 1) f(i * 64 + std::countr_zero(b));
+  }
+};
+
+}  // namespace koma::detail

@@ -1,0 +1,70 @@
+// A game: a start position and the moves played since, with everything the
+// rules need from the past (repetition, perpetual check, who mated whom).
+// Mutable and cheap; start as many as you like from one Variant.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "koma/move.hpp"
+#include "koma/position.hpp"
+#include "koma/result.hpp"
+#include "koma/variant.hpp"
+
+namespace koma {
+
+class Game {
+ public:
+  // A game from the variant's start position (first_seat option to move).
+  explicit Game(std::shared_ptr<const Variant> variant);
+  // A game from a given position of the same variant, taken as written.
+  explicit Game(const Position& start);
+  ~Game();
+  Game(const Game&);
+  Game& operator=(const Game&);
+
+  const Variant& variant() const;
+  const Position& position() const;  // the current position
+  const Position& start() const;
+
+  // Legal moves of the seat to move, in the documented order; empty when over.
+  std::vector<Move> legal_moves() const;
+  bool is_legal(Move m) const;
+
+  // Plays a move. Throws IllegalMove with the reason (game unchanged).
+  void play(Move m);
+  // Plays move text, or the actions "resign" and "win". Throws NotationError
+  // for unreadable text, IllegalMove for an illegal move (game unchanged).
+  void play(std::string_view text);
+  // Resigns for the seat to move. Throws IllegalMove where the variant has no
+  // resignation or the game is over.
+  void resign();
+  // Declares an impasse win for the seat to move (the action `win`). The
+  // declaration is judged at once: correct wins, wrong loses (docs).
+  void declare_win();
+  // Takes back the last move or action. Throws IllegalMove at the start.
+  void undo();
+
+  // Ends the game by an outside decision (time forfeit, agreed draw,
+  // adjudication). Throws IllegalMove if over or `places` has the wrong size.
+  void adjudicate(const std::vector<int>& places, Reason reason = Reason::adjudicated);
+
+  bool over() const;
+  std::optional<Result> result() const;
+  // Why a move is illegal here, in one sentence; empty if it is legal.
+  std::string why_illegal(Move m) const;
+
+  // Every move and action played, as text, in order.
+  const std::vector<std::string>& history() const;
+  // Number of times the current position has occurred in this game.
+  int occurrences() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace koma

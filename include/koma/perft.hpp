@@ -1,0 +1,23 @@
+// Perft: the number of leaves of the tree of legal move sequences of a given
+// depth (RULES.md). Moves that end the game have no children; automatic turn
+// changes are part of a move. Used to pin move generation.
+#pragma once
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "koma/game.hpp"
+
+namespace koma {
+
+enum class PerftMode {
+  bulk,  // count the legal moves at the last ply without playing them
+  full,  // play and take back every leaf too (rules after each move included)
+};
+
+std::uint64_t perft(const Game& game, int depth, PerftMode mode = PerftMode::bulk);
+// One count per legal root move, in legal-move order.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int depth,
+                                                         PerftMode mode = PerftMode::bulk);
+
+}  // namespace koma

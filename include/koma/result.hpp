@@ -1,0 +1,41 @@
+// How a game ended: a place for every seat and one reason.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace koma {
+
+// The reason words of ../docs/api.md and DRIVERS.md, in that spelling.
+enum class Reason {
+  none,
+  checkmate,
+  no_legal_move,
+  last_seat_standing,
+  two_mates,
+  team_checkmate,
+  all_kings,
+  repetition,
+  perpetual_check,
+  impasse,
+  declaration,
+  try_rule,  // written "try"
+  max_plies,
+  resignation,
+  no_seat_can_move,
+  adjudicated,
+};
+
+std::string_view reason_name(Reason r);
+// Parses a reason word; returns Reason::none for an unknown word.
+Reason reason_from_name(std::string_view word);
+
+struct Result {
+  // places[i] is the place of seat i + 1, as competition ranks: seats that
+  // share a place take the same number and the next number is skipped.
+  std::vector<int> places;
+  Reason reason = Reason::none;
+  bool operator==(const Result&) const = default;
+};
+
+}  // namespace koma

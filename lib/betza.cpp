@@ -1,0 +1,221 @@
+#include "betza.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <utility>
+
+namespace koma::detail {
+namespace {
+
+enum class Shape { orthogonal, diagonal, oblique };
+
+using Vec = std::pair<int, int>;
+
+// All vectors of an atom with leg lengths (a, b), a <= b, 8-fold symmetric.
+std::set<Vec> all_vectors(int a, int b) {
+  std::set<Vec> out;
+  for (int sx : {-1, 1})
+    for (int sy : {-1, 1}) {
+      out.insert({sx * a, sy * b});
+      out.insert({sx * b, sy * a});
+    }
+  return out;
+}
+
+// Vectors selected by one directional token for an atom of the given shape.
+// Returns false if the token means nothing for this shape.
+bool select(Shape shape, const std::string& tok, const std::set<Vec>& all, std::set<Vec>& out) {
+  auto add_if = [&](auto pred) {
+    for (const auto& v : all)
+      if (pred(v.first, v.second)) out.insert(v);
+  };
+  auto narrow = [](int x, int y) { return std::abs(y) > std::abs(x); };  // major axis vertical
+  if (tok.size() == 1 || (tok.size() == 2 && tok[1] == 'h' && tok[0] != 'v' && tok[0] != 's')) {
+    char c = tok[0];
+    if (tok.size() == 2 && shape == Shape::oblique && (c == 'l' || c == 'r')) {
+      // Chiral halves: the four jumps turning one way.
+      bool left = c == 'l';
+      add_if([&](int x, int y) {
+        bool ccw = (x > 0 && y > 0 && !narrow(x, y)) || (x < 0 && y > 0 && narrow(x, y)) ||
+                   (x < 0 && y < 0 && !narrow(x, y)) || (x > 0 && y < 0 && narrow(x, y));
+        return left ? ccw : !ccw;
+      });
+      return true;
+    }
+    switch (c) {
+      case 'f': add_if([](int, int y) { return y > 0; }); return true;
+      case 'b': add_if([](int, int y) { return y < 0; }); return true;
+      case 'l': add_if([](int x, int) { return x < 0; }); return true;
+      case 'r': add_if([](int x, int) { return x > 0; }); return true;
+      case 'v':
+        if (shape == Shape::orthogonal) add_if([](int x, int) { return x == 0; });
+        else add_if([](int, int) { return true; });
+        return true;
+      case 's':
+        if (shape == Shape::orthogonal) add_if([](int, int y) { return y == 0; });
+        else add_if([](int, int) { return true; });
+        return true;
+    }
+    return false;
+  }
+  if (tok.size() != 2) return false;
+  char a = tok[0], b = tok[1];
+  auto vertical = [](char c) { return c == 'f' || c == 'b'; };
+  auto horizontal = [](char c) { return c == 'l' || c == 'r'; };
+  auto ysign = [](char c) { return c == 'f' ? 1 : -1; };
+  auto xsign = [](char c) { return c == 'r' ? 1 : -1; };
+  if (shape == Shape::orthogonal) {
+    if (a == b) return select(shape, std::string(1, a), all, out);
+    return false;
+  }
+  if (shape == Shape::diagonal) {
+    if (a == b) return select(shape, std::string(1, a), all, out);
+    if (vertical(a) && horizontal(b)) std::swap(a, b);
+    if (horizontal(a) && vertical(b)) {
+      add_if([&](int x, int y) { return x * xsign(a) > 0 && y * ysign(b) > 0; });
+      return true;
+    }
+    return false;
+  }
+  // Oblique (knight-like): the second letter names the major axis.
+  if (a == b) {
+    if (vertical(a)) add_if([&](int x, int y) { return narrow(x, y) && y * ysign(a) > 0; });
+    else if (horizontal(a)) add_if([&](int x, int y) { return !narrow(x, y) && x * xsign(a) > 0; });
+    else return false;
+    return true;
+  }
+  if (vertical(a) && b == 's') {
+    add_if([&](int x, int y) { return !narrow(x, y) && y * ysign(a) > 0; });
+    return true;
+  }
+  if (horizontal(a) && b == 'v') {
+    add_if([&](int x, int y) { return narrow(x, y) && x * xsign(a) > 0; });
+    return true;
+  }
+  if (horizontal(a) && vertical(b)) {  // lf: left of forward, narrow
+    add_if([&](int x, int y) { return narrow(x, y) && x * xsign(a) > 0 && y * ysign(b) > 0; });
+    return true;
+  }
+  if (vertical(a) && horizontal(b)) {  // fl: forward of left, wide
+    add_if([&](int x, int y) { return !narrow(x, y) && x * xsign(b) > 0 && y * ysign(a) > 0; });
+    return true;
+  }
+  return false;
+}
+
+// Splits modifiers into tokens: known pairs first, then single letters.
+std::vector<std::string> tokenize(const std::string& mods) {
+  std::vector<std::string> toks;
+  for (std::size_t i = 0; i < mods.size();) {
+    if (i + 1 < mods.size()) {
+      std::string pair = mods.substr(i, 2);
+      static const std::set<std::string> pairs = {
+          "ff", "bb", "ll", "rr", "fs", "sf", "bs", "sb", "lv", "vl", "rv", "vr", "lf", "rf", "lb",
+          "rb", "fl", "fr", "bl", "br", "fh", "bh", "lh", "rh"};
+      if (pairs.count(pair)) {
+        std::string canon = pair;
+        if (pair == "sf") canon = "fs";
+        if (pair == "sb") canon = "bs";
+        if (pair == "vl") canon = "lv";
+        if (pair == "vr") canon = "rv";
+        toks.push_back(canon);
+        i += 2;
+        continue;
+      }
+    }
+    toks.emplace_back(1, mods[i]);
+    ++i;
+  }
+  return toks;
+}
+
+}  // namespace
+
+BetzaResult parse_betza(const std::string& text) {
+  BetzaResult r;
+  std::set<std::pair<Vec, int>> seen;
+  std::size_t i = 0;
+  auto error = [&](std::size_t at, std::string msg) {
+    r.error = std::move(msg);
+    r.error_at = static_cast<int>(at);
+    r.moves.clear();
+    return r;
+  };
+  if (text.empty()) return error(0, "the move is empty");
+  while (i < text.size()) {
+    std::size_t mod_start = i;
+    std::string mods;
+    while (i < text.size() && std::islower(static_cast<unsigned char>(text[i]))) {
+      char c = text[i];
+      if (std::string("fblrvsh").find(c) == std::string::npos)
+        return error(i, std::string("modifier '") + c +
+                            "' is not supported; directional modifiers are f b l r v s h");
+      mods += c;
+      ++i;
+    }
+    if (i >= text.size() || !std::isupper(static_cast<unsigned char>(text[i])))
+      return error(i, "expected an atom letter (W F D A N K R B Q) after the modifiers");
+    char atom = text[i++];
+    bool doubled = false;
+    if (i < text.size() && text[i] == atom && std::string("WFDAN").find(atom) != std::string::npos) {
+      doubled = true;
+      ++i;
+    }
+    int range = -1;
+    if (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+      range = 0;
+      while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+        range = range * 10 + (text[i] - '0');
+        if (range > 99) return error(i, "the range number is too large");
+        ++i;
+      }
+    }
+    struct Part {
+      Shape shape;
+      int a, b;
+      int range;
+    };
+    std::vector<Part> parts;
+    int leap_range = doubled ? 0 : (range < 0 ? 1 : range);
+    switch (atom) {
+      case 'W': parts.push_back({Shape::orthogonal, 0, 1, leap_range}); break;
+      case 'F': parts.push_back({Shape::diagonal, 1, 1, leap_range}); break;
+      case 'D': parts.push_back({Shape::orthogonal, 0, 2, leap_range}); break;
+      case 'A': parts.push_back({Shape::diagonal, 2, 2, leap_range}); break;
+      case 'N': parts.push_back({Shape::oblique, 1, 2, leap_range}); break;
+      case 'K':
+        parts.push_back({Shape::orthogonal, 0, 1, range < 0 ? 1 : range});
+        parts.push_back({Shape::diagonal, 1, 1, range < 0 ? 1 : range});
+        break;
+      case 'R': parts.push_back({Shape::orthogonal, 0, 1, range < 0 ? 0 : range}); break;
+      case 'B': parts.push_back({Shape::diagonal, 1, 1, range < 0 ? 0 : range}); break;
+      case 'Q':
+        parts.push_back({Shape::orthogonal, 0, 1, range < 0 ? 0 : range});
+        parts.push_back({Shape::diagonal, 1, 1, range < 0 ? 0 : range});
+        break;
+      default:
+        return error(i - 1, std::string("atom '") + atom +
+                                "' is not supported; atoms are W F D A N K R B Q");
+    }
+    for (const auto& part : parts) {
+      std::set<Vec> all = all_vectors(part.a, part.b);
+      std::set<Vec> chosen;
+      if (mods.empty()) {
+        chosen = all;
+      } else {
+        for (const auto& tok : tokenize(mods))
+          if (!select(part.shape, tok, all, chosen) && parts.size() == 1)
+            return error(mod_start, "modifier '" + tok + "' means nothing for atom '" + atom + "'");
+      }
+      for (const auto& v : chosen)
+        if (seen.insert({v, part.range}).second)
+          r.moves.push_back({v.first, v.second, part.range});
+    }
+    if (!mods.empty() && r.moves.empty())
+      return error(mod_start, "the modifiers select no move");
+  }
+  return r;
+}
+
+}  // namespace koma::detail

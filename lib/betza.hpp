@@ -1,0 +1,27 @@
+// Betza notation for piece moves, relative to the piece: x to its right, y
+// forward. Supported: atoms W F D A N (and K = WF, R = WW, B = FF, Q = RB),
+// a doubled atom or a range number for riders (R, WW, W0 = unlimited; W2 =
+// at most two steps), and the directional modifiers f b l r v s h, including
+// the pairs that pick single oblique moves (ffN = the two narrow forward
+// knight jumps). See docs/descriptor.md for the exact table.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace koma::detail {
+
+struct MoveComponent {
+  int x, y;   // one step, piece-relative
+  int range;  // 1 for a leap, n for at most n steps, 0 for unlimited
+  bool operator==(const MoveComponent&) const = default;
+};
+
+struct BetzaResult {
+  std::vector<MoveComponent> moves;
+  std::string error;  // empty on success
+  int error_at = 0;   // character index of the problem
+};
+
+BetzaResult parse_betza(const std::string& text);
+
+}  // namespace koma::detail

@@ -1,0 +1,113 @@
+#include "koma/game.hpp"
+
+#include <algorithm>
+
+#include "koma/error.hpp"
+#include "line.hpp"
+#include "notation.hpp"
+
+namespace koma {
+
+struct Game::Impl {
+  std::shared_ptr<const Variant> variant;
+  Position start;
+  Position current;
+  detail::Line line;
+  std::vector<std::string> history;
+
+  Impl(const Position& s) : variant(s.variant_ptr()), start(s), current(s), line(s.state()) {}
+  const detail::VariantData& v() const { return variant->data(); }
+  void sync() { current = Position(variant, line.back()); }
+};
+
+Game::Game(std::shared_ptr<const Variant> variant) {
+  if (!variant) throw Error("Game needs a variant");
+  impl_ = std::make_unique<Impl>(variant->start_position());
+}
+Game::Game(const Position& start) : impl_(std::make_unique<Impl>(start)) {}
+Game::~Game() = default;
+Game::Game(const Game& o) : impl_(std::make_unique<Impl>(*o.impl_)) {}
+Game& Game::operator=(const Game& o) {
+  if (this != &o) impl_ = std::make_unique<Impl>(*o.impl_);
+  return *this;
+}
+
+const Variant& Game::variant() const { return *impl_->variant; }
+const Position& Game::position() const { return impl_->current; }
+const Position& Game::start() const { return impl_->start; }
+
+std::vector<Move> Game::legal_moves() const {
+  detail::MoveList list;
+  detail::legal_moves(impl_->v(), impl_->line, list);
+  return std::vector<Move>(list.begin(), list.end());
+}
+
+bool Game::is_legal(Move m) const {
+  auto moves = legal_moves();
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+std::string Game::why_illegal(Move m) const { return detail::explain_illegal(impl_->v(), impl_->line, m); }
+
+void Game::play(Move m) {
+  std::string why = why_illegal(m);
+  if (!why.empty()) throw IllegalMove(why);
+  std::string text = detail::move_text(impl_->v(), m);
+  detail::play_move(impl_->v(), impl_->line, m);
+  impl_->history.push_back(text);
+  impl_->sync();
+}
+
+void Game::play(std::string_view text) {
+  if (text == "resign") return resign();
+  if (text == "win") return declare_win();
+  play(detail::parse_move_text(impl_->v(), text));
+}
+
+void Game::resign() {
+  if (over()) throw IllegalMove("the game is over");
+  if (!impl_->v().rules.resignation) throw IllegalMove("this variant has no resignation");
+  detail::play_resign(impl_->v(), impl_->line);
+  impl_->history.emplace_back("resign");
+  impl_->sync();
+}
+
+void Game::declare_win() {
+  if (over()) throw IllegalMove("the game is over");
+  if (impl_->v().rules.impasse != detail::ImpasseRule::declaration)
+    throw IllegalMove("this variant (with these options) has no impasse declaration");
+  detail::play_declaration(impl_->v(), impl_->line);
+  impl_->history.emplace_back("win");
+  impl_->sync();
+}
+
+void Game::undo() {
+  if (impl_->line.size() <= 1) throw IllegalMove("there is no move to take back");
+  impl_->line.pop();
+  impl_->history.pop_back();
+  impl_->sync();
+}
+
+void Game::adjudicate(const std::vector<int>& places, Reason reason) {
+  if (over()) throw IllegalMove("the game is over");
+  if (static_cast<int>(places.size()) != variant().seats())
+    throw IllegalMove("adjudicate needs one place per seat (" + std::to_string(variant().seats()) + ")");
+  for (int p : places)
+    if (p < 1 || p > variant().seats()) throw IllegalMove("places run from 1 to the number of seats");
+  detail::State s = impl_->line.back();
+  detail::end_game(s, places, reason);
+  impl_->line.states.push_back(s);
+  impl_->line.movers.push_back(-1);
+  impl_->line.checked.push_back(0);
+  impl_->history.emplace_back("adjudicate");
+  impl_->sync();
+}
+
+bool Game::over() const { return impl_->line.back().outcome == detail::Outcome::finished; }
+std::optional<Result> Game::result() const { return impl_->current.result(); }
+const std::vector<std::string>& Game::history() const { return impl_->history; }
+int Game::occurrences() const {
+  return impl_->line.occurrences(impl_->v(), impl_->line.back());
+}
+
+}  // namespace koma

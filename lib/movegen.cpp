@@ -1,0 +1,343 @@
+#include "movegen.hpp"
+
+#include <array>
+
+#include "elimination.hpp"
+#include "state_ops.hpp"
+
+namespace koma::detail {
+namespace {
+
+inline const std::uint8_t* rev_ray(const VariantData& v, int sq, int vi) {
+  std::uint32_t at = v.rev_at[static_cast<std::size_t>(sq * v.nvec + vi)];
+  return at ? &v.rev[at] : nullptr;
+}
+
+inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int sq) {
+  return &v.rays[v.ray_at[static_cast<std::size_t>(code * v.nsq + sq)]];
+}
+
+struct Pin {
+  int sq;
+  SquareSet allowed;
+};
+
+// Where the seat's non-royal pieces may go: everywhere, or (in check) onto
+// the checker or between it and the royal; pinned pieces only along the pin.
+struct Safety {
+  int royal = -1;
+  int checks = 0;
+  SquareSet evasion;  // valid when checks == 1
+  int npins = 0;
+  std::array<Pin, 32> pins;
+};
+
+Safety safety_of(const VariantData& v, const State& s, int seat) {
+  Safety out;
+  int k = v.rules.check ? s.royal[seat] : -1;
+  out.royal = k;
+  if (k < 0) return out;
+  unsigned enemy = v.attackers_of(s, seat);
+  for (int vi = 0; vi < v.nvec; ++vi) {
+    const std::uint8_t* p = rev_ray(v, k, vi);
+    if (!p) continue;
+    int len = p[0];
+    int own = -1;  // index on the ray of a possibly pinned own piece
+    for (int i = 0; i < len; ++i) {
+      int q = p[1 + i];
+      Cell c = s.cells[q];
+      if (c.code == kEmpty) continue;
+      bool attacker = is_piece(c.code) && ((enemy >> c.owner) & 1u) &&
+                      v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > i;
+      if (own < 0) {
+        if (attacker) {
+          if (++out.checks == 1)
+            for (int j = 0; j <= i; ++j) out.evasion.set(p[1 + j]);
+          break;
+        }
+        if (is_piece(c.code) && c.owner == seat && out.npins < 32) {
+          own = i;
+          continue;
+        }
+        break;
+      }
+      if (attacker) {
+        Pin& pin = out.pins[static_cast<std::size_t>(out.npins++)];
+        pin.sq = p[1 + own];
+        pin.allowed = SquareSet{};
+        for (int j = 0; j <= i; ++j)
+          if (j != own) pin.allowed.set(p[1 + j]);
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+// The squares a piece of `code` standing on `sq` attacks: along each ray up
+// to and including the first occupied cell.
+template <class F>
+void each_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& f) {
+  const std::uint8_t* p = rays_of(v, code, sq);
+  int nrays = *p++;
+  for (int r = 0; r < nrays; ++r) {
+    int len = *p++;
+    for (int i = 0; i < len; ++i) {
+      int t = p[i];
+      f(t);
+      if (s.cells[t].code != kEmpty) break;
+    }
+    p += len;
+  }
+}
+
+struct Generator {
+  const VariantData& v;
+  const State& s;
+  int seat;
+  bool royal_captures;
+  std::array<std::int8_t, kMaxSeats> mated{{-1, -1, -1, -1}};
+
+  bool target_mated(int seat_b) {
+    if (mated[seat_b] < 0) mated[seat_b] = is_checkmated(v, s, seat_b) ? 1 : 0;
+    return mated[seat_b] == 1;
+  }
+
+  // Royal capture: allowed by the variant, and legal once the captured seat
+  // is out of the game.
+  bool royal_capture_ok(Move m, int victim) {
+    RoyalCapture rc = v.rules.royal_capture;
+    if (rc == RoyalCapture::never || !royal_captures) return false;
+    if (rc == RoyalCapture::when_checkmated && !target_mated(victim)) return false;
+    if (!v.rules.check) return true;
+    State t = s;
+    t.to_move = static_cast<std::uint8_t>(seat);
+    make_move(v, t, m);
+    return t.royal[seat] < 0 || !attacked_by(v, t, t.royal[seat], v.attackers_of(t, seat));
+  }
+
+  template <class Sink>
+  bool emit_board(Sink& sink, std::uint8_t code, int from, int to) {
+    int kind = kind_of(code);
+    int promo = v.kinds[kind].promotes_to;
+    bool must = v.dead[code].test(to);
+    if (promo >= 0) {
+      const SquareSet& z = v.zone_for(seat, facing_of(code));
+      if (z.test(from) || z.test(to)) {
+        if (!sink(Move::board(from, to, true))) return false;
+        if (must) return true;
+        return sink(Move::board(from, to, false));
+      }
+    }
+    if (must) return true;
+    return sink(Move::board(from, to, false));
+  }
+
+  // Can `seat` take what stands on `to`? 0 no, 1 yes, 2 yes if a royal capture passes.
+  int capturable(Cell c) const {
+    if (!is_piece(c.code) || c.owner == seat || !v.enemies(seat, c.owner)) return 0;
+    if (v.kinds[kind_of(c.code)].royal && s.active(c.owner)) return 2;
+    return 1;
+  }
+
+  template <class Sink>
+  bool run(Sink& sink) {
+    Safety safe = safety_of(v, s, seat);
+    unsigned enemy = v.attackers_of(s, seat);
+    bool ok = true;
+    s.owned[seat].each([&](int from) {
+      if (!ok) return;
+      std::uint8_t code = s.cells[from].code;
+      const std::uint8_t* p = rays_of(v, code, from);
+      int nrays = *p++;
+      if (from == safe.royal) {
+        for (int r = 0; r < nrays && ok; ++r) {
+          int len = *p++;
+          for (int i = 0; i < len && ok; ++i) {
+            int to = p[i];
+            Cell c = s.cells[to];
+            if (c.code != kEmpty) {
+              int cap = capturable(c);
+              if (cap == 1 && !attacked_by(v, s, to, enemy, from)) ok = emit_board(sink, code, from, to);
+              if (cap == 2) {
+                Move m = Move::board(from, to, false);
+                if (royal_capture_ok(m, c.owner)) ok = emit_board(sink, code, from, to);
+              }
+              break;
+            }
+            if (!attacked_by(v, s, to, enemy, from)) ok = emit_board(sink, code, from, to);
+          }
+          p += len;
+        }
+        return;
+      }
+      if (safe.checks >= 2) return;
+      SquareSet allowed = safe.checks == 1 ? safe.evasion : v.board;
+      for (int i = 0; i < safe.npins; ++i)
+        if (safe.pins[static_cast<std::size_t>(i)].sq == from) allowed &= safe.pins[static_cast<std::size_t>(i)].allowed;
+      for (int r = 0; r < nrays && ok; ++r) {
+        int len = *p++;
+        for (int i = 0; i < len && ok; ++i) {
+          int to = p[i];
+          Cell c = s.cells[to];
+          if (c.code != kEmpty) {
+            int cap = capturable(c);
+            if (cap == 1 && allowed.test(to)) ok = emit_board(sink, code, from, to);
+            if (cap == 2) {
+              // A royal capture ends that seat; judge it by playing it.
+              for (bool promote : {true, false}) {
+                Move m = Move::board(from, to, promote);
+                bool shape_ok = true;
+                int promo = v.kinds[kind_of(code)].promotes_to;
+                const SquareSet& z = v.zone_for(seat, facing_of(code));
+                bool can = promo >= 0 && (z.test(from) || z.test(to));
+                if (promote && !can) shape_ok = false;
+                if (!promote && v.dead[code].test(to)) shape_ok = false;
+                if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
+              }
+            }
+            break;
+          }
+          if (allowed.test(to)) ok = emit_board(sink, code, from, to);
+        }
+        p += len;
+      }
+    });
+    if (!ok) return false;
+    if (!v.drops_enabled || s.hand_frozen[seat] || !s.active(seat) || safe.checks >= 2) return true;
+    SquareSet empties = v.board & ~s.occupied;
+    if (safe.checks == 1) empties &= safe.evasion;
+    int facing = v.seat_facing[seat];
+    int nk = static_cast<int>(v.kinds.size());
+    for (int k = 0; k < nk && ok; ++k) {
+      if (!s.hand[seat][k]) continue;
+      std::uint8_t code = code_of(k, facing);
+      SquareSet targets = empties & ~v.dead[code];
+      const DropRule& rule = v.drops[k];
+      if (rule.nifu) {
+        std::uint32_t files = 0;
+        s.owned[seat].each([&](int sq) {
+          if (s.cells[sq].code == code) files |= 1u << v.file_of(sq, facing);
+        });
+        if (files) {
+          SquareSet keep;
+          targets.each([&](int sq) {
+            if (!((files >> v.file_of(sq, facing)) & 1u)) keep.set(sq);
+          });
+          targets = keep;
+        }
+      }
+      targets.each([&](int to) {
+        if (!ok) return;
+        if (rule.no_overturned_king_attack || rule.no_mate) {
+          bool hits_overturned = false;
+          int checked = -1;
+          each_attacked(v, s, code, to, [&](int t) {
+            Cell c = s.cells[t];
+            if (c.code == kOverturned) hits_overturned = true;
+            if (is_piece(c.code) && v.kinds[kind_of(c.code)].royal && ((enemy >> c.owner) & 1u)) checked = c.owner;
+          });
+          if (rule.no_overturned_king_attack && hits_overturned) return;
+          if (rule.no_mate && checked >= 0) {
+            State t = s;
+            t.to_move = static_cast<std::uint8_t>(seat);
+            make_move(v, t, Move::drop(k, to));
+            if (is_checkmated(v, t, checked)) return;
+          }
+        }
+        ok = sink(Move::drop(k, to));
+      });
+    }
+    return ok;
+  }
+};
+
+}  // namespace
+
+bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
+  if (!seats) return false;
+  for (int vi = 0; vi < v.nvec; ++vi) {
+    const std::uint8_t* p = rev_ray(v, sq, vi);
+    if (!p) continue;
+    int len = p[0];
+    for (int i = 0; i < len; ++i) {
+      int q = p[1 + i];
+      Cell c = s.cells[q];
+      if (c.code == kEmpty || q == lifted) continue;
+      if (is_piece(c.code) && ((seats >> c.owner) & 1u) &&
+          v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > i)
+        return true;
+      break;
+    }
+  }
+  return false;
+}
+
+bool in_check(const VariantData& v, const State& s, int seat) {
+  if (!v.rules.check || !s.active(seat) || s.royal[seat] < 0) return false;
+  return attacked_by(v, s, s.royal[seat], v.attackers_of(s, seat));
+}
+
+void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out) {
+  Generator g{v, s, seat, true, {}};
+  auto sink = [&](Move m) {
+    out.push_back(m);
+    return true;
+  };
+  g.run(sink);
+}
+
+std::size_t count_moves(const VariantData& v, const State& s, int seat) {
+  Generator g{v, s, seat, true, {}};
+  std::size_t n = 0;
+  auto sink = [&](Move) {
+    ++n;
+    return true;
+  };
+  g.run(sink);
+  return n;
+}
+
+bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_royal_captures) {
+  Generator g{v, s, seat, with_royal_captures, {}};
+  bool found = false;
+  auto sink = [&](Move) {
+    found = true;
+    return false;
+  };
+  g.run(sink);
+  return found;
+}
+
+bool is_checkmated(const VariantData& v, const State& s, int seat) {
+  return in_check(v, s, seat) && !has_legal_move(v, s, seat, false);
+}
+
+void make_move(const VariantData& v, State& s, Move m) {
+  int mover = s.to_move;
+  int facing = v.seat_facing[mover];
+  if (m.is_drop()) {
+    s.hand[mover][m.kind]--;
+    s.hand_key -= v.z_hand[mover][m.kind];
+    put_piece(v, s, m.to, code_of(m.kind, facing), mover);
+    return;
+  }
+  Cell moving = s.cells[m.from];
+  Cell target = s.cells[m.to];
+  remove_piece(v, s, m.from);
+  if (target.code != kEmpty) {
+    remove_piece(v, s, m.to);
+    int kind = kind_of(target.code);
+    if (v.kinds[kind].royal) {
+      // Only variants whose kings may be captured get here.
+      eliminate_seat(v, s, target.owner, EliminationCause::royal_captured, mover);
+    } else {
+      add_to_hand(v, s, mover, v.base_kind(kind));
+    }
+  }
+  std::uint8_t code = moving.code;
+  if (m.promote) code = code_of(v.kinds[kind_of(code)].promotes_to, facing_of(code));
+  put_piece(v, s, m.to, code, mover);
+}
+
+}  // namespace koma::detail

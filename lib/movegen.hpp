@@ -1,0 +1,41 @@
+// Internal: attacks and legal move generation for any seat of any variant.
+//
+// Legality is decided without playing moves where it can be: the mover's
+// checkers and pinned pieces are found once by walking the reverse rays from
+// its royal, so a non-royal move is legal if it stays on its pin line and, in
+// check, captures the checker or blocks. Royal moves test the target square
+// with the royal lifted. Only rare moves (royal captures, drops that might
+// mate) are played on a scratch copy.
+#pragma once
+#include <boost/container/static_vector.hpp>
+
+#include "koma/move.hpp"
+#include "variant_data.hpp"
+
+namespace koma::detail {
+
+// Enough for any position of a 16x16 board with every kind in hand.
+inline constexpr int kMaxMoves = 8192;
+using MoveList = boost::container::static_vector<Move, kMaxMoves>;
+
+// Is `sq` attacked by a piece of a seat in `seats` (bit mask)? `lifted` is a
+// square treated as empty (the royal that is about to move), or -1.
+bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted = -1);
+// Seat is in check: its royal on the board is attacked by an active enemy.
+bool in_check(const VariantData& v, const State& s, int seat);
+
+// All legal moves of `seat` (normally the seat to move), in the documented
+// order: board moves by origin square and the piece's move table, promotion
+// first; then drops by kind and square.
+void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out);
+std::size_t count_moves(const VariantData& v, const State& s, int seat);
+bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_royal_captures = true);
+// In check with no legal move other than a royal capture.
+bool is_checkmated(const VariantData& v, const State& s, int seat);
+
+// Board effect of a move by the seat to move: the piece moves or is dropped,
+// a captured piece goes unpromoted to the mover's hand (a captured royal
+// eliminates its seat where kings may be captured). Nothing else.
+void make_move(const VariantData& v, State& s, Move m);
+
+}  // namespace koma::detail

@@ -1,0 +1,455 @@
+#include "notation.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <vector>
+
+#include "state_ops.hpp"
+
+namespace koma::detail {
+namespace {
+
+constexpr std::size_t kMaxTextBytes = 64 * 1024;
+const char kFacingMark[4] = {'^', '>', 'v', '<'};
+
+[[noreturn]] void bad(const std::string& what) { throw NotationError(what); }
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i)
+    if (i == s.size() || s[i] == sep) {
+      out.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  return out;
+}
+
+bool read_uint(std::string_view s, long& out) {
+  if (s.empty() || s.size() > 9) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+int kind_for_letter(const VariantData& v, std::string_view letter) {
+  for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    if (v.kinds[k].letter == letter) return static_cast<int>(k);
+  return -1;
+}
+
+// Canonical hand order: K R B G S N L P, then other letters as declared.
+std::vector<int> hand_order(const VariantData& v) {
+  std::vector<int> order;
+  for (char c : std::string("KRBGSNLP")) {
+    int k = kind_for_letter(v, std::string(1, c));
+    if (k >= 0) order.push_back(k);
+  }
+  for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    if (!v.kinds[k].promoted && std::find(order.begin(), order.end(), static_cast<int>(k)) == order.end())
+      order.push_back(static_cast<int>(k));
+  return order;
+}
+
+// Reads "2G3P" style hand contents into counts; `owner_of` picks the seat
+// from the letter's case (SFEN) or returns the fixed seat (generic).
+template <class OwnerOf>
+void read_hand(const VariantData& v, std::string_view text, State& s, OwnerOf owner_of, bool fold_case) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    long count = 1;
+    std::size_t j = i;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+    if (j > i) {
+      if (!read_uint(text.substr(i, j - i), count) || count < 1 || count > 255)
+        bad("hand count '" + std::string(text.substr(i, j - i)) + "' is not a number from 1 to 255");
+    }
+    if (j >= text.size()) bad("hand '" + std::string(text) + "' ends with a count and no piece letter");
+    char c = text[j];
+    int seat = owner_of(c);
+    std::string letter(1, fold_case ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c);
+    int kind = kind_for_letter(v, letter);
+    if (kind < 0) bad("hand piece '" + std::string(1, c) + "' is not a piece of this variant");
+    if (v.kinds[kind].royal) bad("hand holds a royal piece '" + letter + "', which never enters a hand");
+    if (s.hand[seat][kind] + count > 255) bad("hand holds too many " + letter);
+    s.hand[seat][kind] = static_cast<std::uint8_t>(s.hand[seat][kind] + count);
+    i = j + 1;
+  }
+}
+
+void finish_state(const VariantData& v, State& s, bool setup) {
+  // Keys, and the checks a position must pass to be one of this variant.
+  std::array<int, kMaxKinds> count{};
+  std::array<int, kMaxSeats> royals{};
+  for (int sq = 0; sq < v.nsq; ++sq) {
+    Cell c = s.cells[sq];
+    if (c.code == kOverturned) {
+      if (s.active(c.owner))
+        bad("square " + square_name(v, sq) + " holds an overturned king of seat " + std::to_string(c.owner + 1) + ", which is not eliminated");
+      int royal_kind = -1;
+      for (std::size_t k = 0; k < v.kinds.size(); ++k)
+        if (v.kinds[k].royal) royal_kind = static_cast<int>(k);
+      if (royal_kind < 0) bad("this variant has no royal piece to overturn (X)");
+      ++count[royal_kind];
+    } else if (is_piece(c.code)) {
+      ++count[v.base_kind(kind_of(c.code))];
+      if (v.kinds[kind_of(c.code)].royal) ++royals[c.owner];
+    }
+  }
+  for (int seat = 0; seat < v.nseats; ++seat)
+    for (std::size_t k = 0; k < v.kinds.size(); ++k) count[v.base_kind(static_cast<int>(k))] += s.hand[seat][k];
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (royals[seat] > v.max_royals_per_seat)
+      bad("seat " + std::to_string(seat + 1) + " has " + std::to_string(royals[seat]) + " royal pieces; at most " + std::to_string(v.max_royals_per_seat) + " allowed");
+  if (!setup) {
+    for (std::size_t k = 0; k < v.kinds.size(); ++k)
+      if (count[k] > v.max_count[k])
+        bad("there are " + std::to_string(count[k]) + " " + v.kinds[k].name + " pieces (with promoted ones); the set has " + std::to_string(v.max_count[k]));
+  }
+  State out;
+  out.hand = s.hand;
+  out.to_move = s.to_move;
+  out.ply = s.ply;
+  out.eliminated_mask = s.eliminated_mask;
+  out.eliminated_count = s.eliminated_count;
+  out.elimination_order = s.elimination_order;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (!s.active(seat)) out.hand_frozen[seat] = v.rules.hand == HandOnElim::frozen;
+  for (int sq = 0; sq < v.nsq; ++sq)
+    if (s.cells[sq].code != kEmpty) put_piece(v, out, sq, s.cells[sq].code, s.cells[sq].owner);
+  for (int sq = 0; sq < kMaxSquares; ++sq)
+    if (sq >= v.nsq || !v.board.test(sq)) out.cells[sq].code = kVoid;
+  out.board_key = full_key(v, out);
+  out.hand_key = 0;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    for (std::size_t k = 0; k < v.kinds.size(); ++k) out.hand_key += out.hand[seat][k] * v.z_hand[seat][k];
+  // Who moved last, assuming plain turn order before this position.
+  int pos = v.order_pos[out.to_move];
+  for (int back = 1; back <= v.nseats; ++back) {
+    int seat = v.turn_order[(pos - back + 2 * v.nseats) % v.nseats];
+    long ply = static_cast<long>(out.ply) - back;
+    out.last_moved[seat] = ply > 0 ? static_cast<std::uint32_t>(ply) : 0;
+  }
+  s = out;
+}
+
+State parse_sfen(const VariantData& v, std::string_view text) {
+  auto f = split(text, ' ');
+  if (f.size() != 4) bad("SFEN has 4 fields (board, side, hands, move number), this has " + std::to_string(f.size()));
+  State s;
+  auto rows = split(f[0], '/');
+  if (static_cast<int>(rows.size()) != v.height)
+    bad("SFEN board has " + std::to_string(rows.size()) + " ranks; this board has " + std::to_string(v.height));
+  for (int y = 0; y < v.height; ++y) {
+    int x = 0;
+    std::string_view row = rows[y];
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      char c = row[i];
+      if (std::isdigit(static_cast<unsigned char>(c))) {
+        x += c - '0';
+        if (c == '0') bad("SFEN rank " + std::to_string(y + 1) + " has an empty count of 0");
+        continue;
+      }
+      bool promoted = false;
+      if (c == '+') {
+        promoted = true;
+        if (++i >= row.size()) bad("SFEN rank " + std::to_string(y + 1) + " ends with '+'");
+        c = row[i];
+      }
+      if (!std::isalpha(static_cast<unsigned char>(c))) bad(std::string("SFEN rank ") + std::to_string(y + 1) + " has an unexpected '" + c + "'");
+      int owner = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+      std::string letter = std::string(promoted ? "+" : "") + static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      int kind = kind_for_letter(v, letter);
+      if (kind < 0) bad("SFEN piece '" + letter + "' is not a piece of this variant");
+      if (x >= v.width) bad("SFEN rank " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) + " files");
+      s.cells[y * v.width + x] = Cell{code_of(kind, v.seat_facing[owner]), static_cast<std::uint8_t>(owner)};
+      ++x;
+    }
+    if (x != v.width) bad("SFEN rank " + std::to_string(y + 1) + " covers " + std::to_string(x) + " files, not " + std::to_string(v.width));
+  }
+  if (f[1] == "b") s.to_move = 0;
+  else if (f[1] == "w") s.to_move = 1;
+  else bad("SFEN side to move is 'b' or 'w', not '" + std::string(f[1]) + "'");
+  if (f[2] != "-")
+    read_hand(v, f[2], s, [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; }, true);
+  long ply = 0;
+  if (!read_uint(f[3], ply) || ply < 1) bad("SFEN move number must be a whole number from 1, not '" + std::string(f[3]) + "'");
+  s.ply = static_cast<std::uint32_t>(ply);
+  return s;
+}
+
+State parse_generic(const VariantData& v, std::string_view text) {
+  auto f = split(text, ' ');
+  if (f.size() != 5)
+    bad("position text has 5 fields (board, seat to move, hands, ply, eliminated), this has " + std::to_string(f.size()));
+  State s;
+  auto rows = split(f[0], '/');
+  if (static_cast<int>(rows.size()) != v.height)
+    bad("board has " + std::to_string(rows.size()) + " rows; this board has " + std::to_string(v.height));
+  auto seat_digit = [&](char c, int row) {
+    if (c < '1' || c > '9') bad("row " + std::to_string(row + 1) + ": a piece letter must be followed by its seat number");
+    int seat = c - '1';
+    if (seat >= v.nseats) bad("row " + std::to_string(row + 1) + ": seat " + std::string(1, c) + " is out of range 1-" + std::to_string(v.nseats));
+    return seat;
+  };
+  for (int y = 0; y < v.height; ++y) {
+    int x = 0;
+    std::string_view row = rows[y];
+    auto place = [&](Cell c) {
+      if (x >= v.width) bad("row " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) + " cells");
+      int sq = y * v.width + x;
+      if (!v.board.test(sq)) bad("row " + std::to_string(y + 1) + ", cell " + std::to_string(x + 1) + " is a void; write it as *");
+      s.cells[sq] = c;
+      ++x;
+    };
+    for (std::size_t i = 0; i < row.size();) {
+      char c = row[i];
+      if (std::isdigit(static_cast<unsigned char>(c))) {
+        std::size_t j = i;
+        while (j < row.size() && std::isdigit(static_cast<unsigned char>(row[j]))) ++j;
+        long n = 0;
+        if (!read_uint(row.substr(i, j - i), n) || n < 1 || n > v.width)
+          bad("row " + std::to_string(y + 1) + ": empty count '" + std::string(row.substr(i, j - i)) + "' is not from 1 to " + std::to_string(v.width));
+        for (long k = 0; k < n; ++k) place(Cell{});
+        i = j;
+        continue;
+      }
+      if (c == '*') {
+        if (x >= v.width) bad("row " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) + " cells");
+        if (v.board.test(y * v.width + x)) bad("row " + std::to_string(y + 1) + ", cell " + std::to_string(x + 1) + " is a square, not a void");
+        ++x;
+        ++i;
+        continue;
+      }
+      if (c == 'X') {
+        if (i + 1 >= row.size()) bad("row " + std::to_string(y + 1) + ": X must be followed by its seat number");
+        int seat = seat_digit(row[i + 1], y);
+        place(Cell{kOverturned, static_cast<std::uint8_t>(seat)});
+        i += 2;
+        continue;
+      }
+      std::string letter;
+      if (c == '+') {
+        letter = "+";
+        if (++i >= row.size()) bad("row " + std::to_string(y + 1) + " ends with '+'");
+        c = row[i];
+      }
+      if (!std::isupper(static_cast<unsigned char>(c))) bad("row " + std::to_string(y + 1) + ": unexpected '" + std::string(1, c) + "'");
+      letter += c;
+      int kind = kind_for_letter(v, letter);
+      if (kind < 0) bad("row " + std::to_string(y + 1) + ": '" + letter + "' is not a piece of this variant");
+      if (i + 1 >= row.size()) bad("row " + std::to_string(y + 1) + ": " + letter + " must be followed by its seat number");
+      int seat = seat_digit(row[i + 1], y);
+      i += 2;
+      int facing = v.seat_facing[seat];
+      if (i < row.size()) {
+        const char* m = std::find(kFacingMark, kFacingMark + 4, row[i]);
+        if (m != kFacingMark + 4) {
+          facing = static_cast<int>(m - kFacingMark);
+          ++i;
+        }
+      }
+      place(Cell{code_of(kind, facing), static_cast<std::uint8_t>(seat)});
+    }
+    if (x != v.width) bad("row " + std::to_string(y + 1) + " covers " + std::to_string(x) + " cells, not " + std::to_string(v.width));
+  }
+  long seat = 0;
+  if (!read_uint(f[1], seat) || seat < 1 || seat > v.nseats)
+    bad("seat to move '" + std::string(f[1]) + "' is not a seat number from 1 to " + std::to_string(v.nseats));
+  s.to_move = static_cast<std::uint8_t>(seat - 1);
+  if (f[2] != "-") {
+    for (auto group : split(f[2], ',')) {
+      auto colon = group.find(':');
+      long hs = 0;
+      if (colon == std::string_view::npos || !read_uint(group.substr(0, colon), hs) || hs < 1 || hs > v.nseats)
+        bad("hand group '" + std::string(group) + "' must read <seat>:<pieces>, seat from 1 to " + std::to_string(v.nseats));
+      if (colon + 1 >= group.size()) bad("hand group '" + std::string(group) + "' lists no pieces");
+      read_hand(v, group.substr(colon + 1), s, [&](char) { return static_cast<int>(hs - 1); }, false);
+    }
+  }
+  long ply = 0;
+  if (!read_uint(f[3], ply) || ply < 1) bad("ply must be a whole number from 1, not '" + std::string(f[3]) + "'");
+  s.ply = static_cast<std::uint32_t>(ply);
+  if (f[4] != "-") {
+    for (auto e : split(f[4], ',')) {
+      long es = 0;
+      if (!read_uint(e, es) || es < 1 || es > v.nseats) bad("eliminated seat '" + std::string(e) + "' is not a seat number");
+      if (!s.active(static_cast<int>(es - 1))) bad("seat " + std::string(e) + " is eliminated twice");
+      s.eliminated_mask |= static_cast<std::uint8_t>(1u << (es - 1));
+      s.elimination_order[s.eliminated_count++] = static_cast<std::uint8_t>(es - 1);
+    }
+  }
+  if (!s.active(s.to_move)) bad("the seat to move, " + std::to_string(seat) + ", is eliminated");
+  return s;
+}
+
+}  // namespace
+
+std::string square_name(const VariantData& v, int sq) {
+  int x = sq % v.width, y = sq / v.width;
+  if (v.shogi_squares) return std::string(1, static_cast<char>('0' + (v.width - x))) + static_cast<char>('a' + y);
+  return std::string(1, static_cast<char>('a' + x)) + std::to_string(v.height - y);
+}
+
+std::optional<int> parse_square_name(const VariantData& v, std::string_view name) {
+  int x = -1, y = -1;
+  if (v.shogi_squares) {
+    if (name.size() != 2 || name[0] < '1' || name[0] > '9' || name[1] < 'a' || name[1] > 'z') return std::nullopt;
+    x = v.width - (name[0] - '0');
+    y = name[1] - 'a';
+  } else {
+    if (name.size() < 2 || name.size() > 3 || name[0] < 'a' || name[0] > 'z') return std::nullopt;
+    long r = 0;
+    if (!read_uint(name.substr(1), r) || name[1] == '0') return std::nullopt;
+    x = name[0] - 'a';
+    y = v.height - static_cast<int>(r);
+  }
+  if (x < 0 || y < 0 || x >= v.width || y >= v.height) return std::nullopt;
+  int sq = y * v.width + x;
+  if (!v.board.test(sq)) return std::nullopt;
+  return sq;
+}
+
+State parse_position(const VariantData& v, std::string_view text, bool setup) {
+  if (text.size() > kMaxTextBytes) bad("position text is longer than " + std::to_string(kMaxTextBytes) + " characters");
+  // SFEN has 4 fields, the generic text 5.
+  bool sfen = v.sfen && std::count(text.begin(), text.end(), ' ') == 3;
+  State s = sfen ? parse_sfen(v, text) : parse_generic(v, text);
+  finish_state(v, s, setup);
+  return s;
+}
+
+std::string write_generic(const VariantData& v, const State& s) {
+  std::string out;
+  for (int y = 0; y < v.height; ++y) {
+    if (y) out += '/';
+    int empty = 0;
+    for (int x = 0; x < v.width; ++x) {
+      int sq = y * v.width + x;
+      Cell c = s.cells[sq];
+      if (c.code == kEmpty && v.board.test(sq)) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += std::to_string(empty);
+      empty = 0;
+      if (!v.board.test(sq)) {
+        out += '*';
+      } else if (c.code == kOverturned) {
+        out += 'X';
+        out += static_cast<char>('1' + c.owner);
+      } else {
+        out += v.kinds[kind_of(c.code)].letter;
+        out += static_cast<char>('1' + c.owner);
+        if (facing_of(c.code) != v.seat_facing[c.owner]) out += kFacingMark[facing_of(c.code)];
+      }
+    }
+    if (empty) out += std::to_string(empty);
+  }
+  out += ' ';
+  out += std::to_string(s.to_move + 1);
+  out += ' ';
+  std::string hands;
+  auto order = hand_order(v);
+  for (int seat = 0; seat < v.nseats; ++seat) {
+    std::string h;
+    for (int k : order) {
+      int n = s.hand[seat][k];
+      if (n > 1) h += std::to_string(n);
+      if (n > 0) h += v.kinds[k].letter;
+    }
+    if (h.empty()) continue;
+    if (!hands.empty()) hands += ',';
+    hands += std::to_string(seat + 1);
+    hands += ':';
+    hands += h;
+  }
+  out += hands.empty() ? "-" : hands;
+  out += ' ';
+  out += std::to_string(s.ply);
+  out += ' ';
+  if (s.eliminated_count == 0) out += '-';
+  for (int i = 0; i < s.eliminated_count; ++i) {
+    if (i) out += ',';
+    out += std::to_string(s.elimination_order[i] + 1);
+  }
+  return out;
+}
+
+std::string write_sfen(const VariantData& v, const State& s) {
+  std::string out;
+  for (int y = 0; y < v.height; ++y) {
+    if (y) out += '/';
+    int empty = 0;
+    for (int x = 0; x < v.width; ++x) {
+      Cell c = s.cells[y * v.width + x];
+      if (!is_piece(c.code)) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += std::to_string(empty);
+      empty = 0;
+      std::string letter = v.kinds[kind_of(c.code)].letter;
+      if (c.owner == 1)
+        for (char& ch : letter) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      out += letter;
+    }
+    if (empty) out += std::to_string(empty);
+  }
+  out += s.to_move == 0 ? " b " : " w ";
+  std::string hands;
+  auto order = hand_order(v);
+  for (int seat = 0; seat < 2; ++seat)
+    for (int k : order) {
+      int n = s.hand[seat][k];
+      if (n > 1) hands += std::to_string(n);
+      if (n > 0) hands += seat == 0 ? v.kinds[k].letter : std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(v.kinds[k].letter[0]))));
+    }
+  out += hands.empty() ? "-" : hands;
+  out += ' ';
+  out += std::to_string(s.ply);
+  return out;
+}
+
+std::string move_text(const VariantData& v, Move m) {
+  if (m.is_drop()) return v.kinds[m.kind].letter + "*" + square_name(v, m.to);
+  return square_name(v, m.from) + square_name(v, m.to) + (m.promote ? "+" : "");
+}
+
+Move parse_move_text(const VariantData& v, std::string_view text) {
+  if (text.size() > 16) bad("move text is too long to be a move");
+  std::string t(text);
+  if (t.empty()) bad("the move text is empty");
+  auto star = t.find('*');
+  if (star != std::string::npos) {
+    std::string letter = t.substr(0, star);
+    int kind = kind_for_letter(v, letter);
+    if (kind < 0) bad("drop '" + t + "': '" + letter + "' is not a piece letter of this variant");
+    if (v.kinds[kind].promoted) bad("drop '" + t + "': pieces are dropped unpromoted");
+    auto sq = parse_square_name(v, t.substr(star + 1));
+    if (!sq) bad("drop '" + t + "': '" + t.substr(star + 1) + "' is not a square of this board");
+    return Move::drop(kind, *sq);
+  }
+  bool promote = t.back() == '+';
+  if (promote) t.pop_back();
+  // Split into two square names: shogi names are 2 characters, algebraic
+  // names a letter and a number.
+  std::size_t cut = std::string::npos;
+  if (v.shogi_squares) {
+    if (t.size() == 4) cut = 2;
+  } else {
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (std::isalpha(static_cast<unsigned char>(t[i]))) {
+        cut = i;
+        break;
+      }
+  }
+  if (cut == std::string::npos) bad("'" + std::string(text) + "' is not a move: write from-square to-square, e.g. " + square_name(v, v.nsq - 1) + square_name(v, 0) + ", or a drop like P*" + square_name(v, 0));
+  auto from = parse_square_name(v, t.substr(0, cut));
+  auto to = parse_square_name(v, t.substr(cut));
+  if (!from) bad("move '" + std::string(text) + "': '" + t.substr(0, cut) + "' is not a square of this board");
+  if (!to) bad("move '" + std::string(text) + "': '" + t.substr(cut) + "' is not a square of this board");
+  return Move::board(*from, *to, promote);
+}
+
+}  // namespace koma::detail

@@ -1,0 +1,27 @@
+// Internal: square names, the generic position text, SFEN and move text.
+// Formats are specified in docs/notation.md.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "koma/error.hpp"
+#include "koma/move.hpp"
+#include "variant_data.hpp"
+
+namespace koma::detail {
+
+std::string square_name(const VariantData& v, int sq);
+std::optional<int> parse_square_name(const VariantData& v, std::string_view name);
+
+// Reads a position: SFEN (for SFEN variants) or the generic text. With
+// `setup`, piece-count limits are not checked (the setup defines them).
+State parse_position(const VariantData& v, std::string_view text, bool setup = false);
+std::string write_generic(const VariantData& v, const State& s);
+std::string write_sfen(const VariantData& v, const State& s);
+
+std::string move_text(const VariantData& v, Move m);
+// Syntax only: squares exist, letters are declared. Throws NotationError.
+Move parse_move_text(const VariantData& v, std::string_view text);
+
+}  // namespace koma::detail

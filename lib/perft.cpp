@@ -1,0 +1,62 @@
+#include "koma/perft.hpp"
+
+#include "line.hpp"
+#include "notation.hpp"
+
+namespace koma {
+
+namespace {
+
+// The line of the game is rebuilt from its start so perft sees its past
+// (repetition needs it); states are pushed and popped as the tree is walked.
+std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, PerftMode mode) {
+  const detail::State& s = line.back();
+  if (s.outcome != detail::Outcome::ongoing) return 0;
+  detail::MoveList moves;
+  detail::legal_moves(v, line, moves);
+  if (depth == 1 && mode == PerftMode::bulk) return moves.size();
+  std::uint64_t n = 0;
+  for (Move m : moves) {
+    detail::play_move(v, line, m);
+    n += depth == 1 ? 1 : walk(v, line, depth - 1, mode);
+    line.pop();
+  }
+  return n;
+}
+
+detail::Line line_of(const Game& game) {
+  detail::Line line(game.start().state());
+  for (const auto& text : game.history()) {
+    if (text == "resign") detail::play_resign(game.variant().data(), line);
+    else if (text == "win") detail::play_declaration(game.variant().data(), line);
+    else detail::play_move(game.variant().data(), line, detail::parse_move_text(game.variant().data(), text));
+  }
+  line.states.reserve(line.states.size() + 64);
+  return line;
+}
+
+}  // namespace
+
+std::uint64_t perft(const Game& game, int depth, PerftMode mode) {
+  if (depth <= 0) return 1;
+  if (game.over()) return 0;
+  detail::Line line = line_of(game);
+  return walk(game.variant().data(), line, depth, mode);
+}
+
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int depth, PerftMode mode) {
+  std::vector<std::pair<Move, std::uint64_t>> out;
+  if (depth <= 0 || game.over()) return out;
+  const auto& v = game.variant().data();
+  detail::Line line = line_of(game);
+  detail::MoveList moves;
+  detail::legal_moves(v, line, moves);
+  for (Move m : moves) {
+    detail::play_move(v, line, m);
+    out.emplace_back(m, depth == 1 ? 1 : walk(v, line, depth - 1, mode));
+    line.pop();
+  }
+  return out;
+}
+
+}  // namespace koma

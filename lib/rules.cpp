@@ -1,0 +1,453 @@
+// The turn pipeline: what happens after a move, in the order RULES.md gives —
+// eliminations, endings, the next seat, repetition and the ply limit, then a
+// seat that cannot move on its turn. Every step is switched by an atom.
+#include <algorithm>
+
+#include "elimination.hpp"
+#include "line.hpp"
+#include "notation.hpp"
+#include "state_ops.hpp"
+
+namespace koma::detail {
+namespace {
+
+// Places from tiers: lower tier is better; competition ranks.
+void finish(State& s, int nseats, const std::array<int, kMaxSeats>& tier, Reason reason) {
+  s.outcome = Outcome::finished;
+  s.reason = static_cast<std::uint8_t>(reason);
+  for (int a = 0; a < nseats; ++a) {
+    int better = 0;
+    for (int b = 0; b < nseats; ++b)
+      if (tier[b] < tier[a]) ++better;
+    s.places[a] = static_cast<std::uint8_t>(1 + better);
+  }
+}
+
+// Survivors share the best tier; eliminated seats rank by elimination order.
+std::array<int, kMaxSeats> survivor_tiers(const VariantData& v, const State& s) {
+  std::array<int, kMaxSeats> tier{};
+  for (int i = 0; i < s.eliminated_count; ++i) tier[s.elimination_order[i]] = v.nseats - i;
+  return tier;
+}
+
+std::array<int, kMaxSeats> loser_tiers(const VariantData& v, const State& s, unsigned losers) {
+  auto tier = survivor_tiers(v, s);
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (s.active(seat) && ((losers >> seat) & 1u)) tier[seat] = 1;
+  return tier;
+}
+
+void finish_draw(const VariantData& v, State& s, Reason reason) {
+  finish(s, v.nseats, survivor_tiers(v, s), reason);
+}
+
+int active_count(const VariantData& v, const State& s) {
+  int n = 0;
+  for (int seat = 0; seat < v.nseats; ++seat) n += s.active(seat);
+  return n;
+}
+
+int seat_after(const VariantData& v, int seat, int steps) {
+  return v.turn_order[static_cast<std::size_t>((v.order_pos[seat] + steps) % v.nseats)];
+}
+
+// Did the mover leave an active enemy royal attacked by its own pieces?
+bool gives_check(const VariantData& v, const State& s, int mover) {
+  if (!v.rules.check || !s.active(mover)) return false;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (seat != mover && s.active(seat) && v.enemies(seat, mover) && s.royal[seat] >= 0 &&
+        attacked_by(v, s, s.royal[seat], 1u << mover))
+      return true;
+  return false;
+}
+
+int impasse_points(const VariantData& v, const State& s, int seat, const SquareSet* only_in) {
+  int pts = 0;
+  s.owned[seat].each([&](int sq) {
+    int kind = kind_of(s.cells[sq].code);
+    if (v.kinds[kind].royal || (only_in && !only_in->test(sq))) return;
+    pts += v.rules.impasse_points[v.base_kind(kind)];
+  });
+  for (std::size_t k = 0; k < v.kinds.size(); ++k) pts += s.hand[seat][k] * v.rules.impasse_points[k];
+  return pts;
+}
+
+// Scans for mated seats clockwise from `mover`, re-scanning after each
+// elimination. Returns the cause of the last elimination it made, if any.
+bool scan_mates(const VariantData& v, State& s, int mover) {
+  bool any = false;
+  for (bool again = true; again;) {
+    again = false;
+    for (int i = 1; i < v.nseats; ++i) {
+      int seat = seat_after(v, mover, i);
+      if (seat == mover || !s.active(seat)) continue;
+      if (in_check(v, s, seat) && !has_legal_move(v, s, seat)) {
+        eliminate_seat(v, s, seat, EliminationCause::checkmate, -1);
+        any = again = true;
+        break;
+      }
+    }
+  }
+  return any;
+}
+
+// Who mated `seat`: the most recent mover among its checkers; else the most
+// recent mover among the other active seats.
+int mater_of(const VariantData& v, const State& s, int seat) {
+  int best = -1;
+  auto consider = [&](int o) {
+    if (best < 0 || s.last_moved[o] > s.last_moved[best]) best = o;
+  };
+  if (in_check(v, s, seat)) {
+    for (int o = 0; o < v.nseats; ++o)
+      if (o != seat && s.active(o) && v.enemies(seat, o) && attacked_by(v, s, s.royal[seat], 1u << o)) consider(o);
+    if (best >= 0) return best;
+  }
+  for (int o = 0; o < v.nseats; ++o)
+    if (o != seat && s.active(o)) consider(o);
+  return best;
+}
+
+// Endings decided by the position after eliminations. True if the game ended.
+bool position_endings(const VariantData& v, State& s, int mover, Move m, bool moved,
+                      Reason last_cause) {
+  const Rules& r = v.rules;
+  if (r.last_seat_standing && active_count(v, s) == 1) {
+    Reason why = r.last_seat_reason == LastSeatReason::cause ? last_cause : Reason::last_seat_standing;
+    finish(s, v.nseats, survivor_tiers(v, s), why);
+    return true;
+  }
+  if (r.end_after_mates > 0 && s.eliminated_count >= r.end_after_mates) {
+    finish(s, v.nseats, survivor_tiers(v, s), Reason::two_mates);
+    return true;
+  }
+  if (!moved) return false;
+  if (r.impasse == ImpasseRule::kings_entered) {
+    bool all_in = true;
+    for (int seat = 0; seat < v.nseats; ++seat)
+      if (s.active(seat)) all_in = all_in && s.royal[seat] >= 0 && v.zone_of_owner[seat].test(s.royal[seat]);
+    if (all_in) {
+      unsigned losers = 0;
+      int under = 0, n = 0;
+      for (int seat = 0; seat < v.nseats; ++seat)
+        if (s.active(seat)) {
+          ++n;
+          if (impasse_points(v, s, seat, nullptr) < r.impasse_lose_below) {
+            losers |= 1u << seat;
+            ++under;
+          }
+        }
+      if (under == n) losers = 0;  // everyone short: a draw
+      finish(s, v.nseats, loser_tiers(v, s, losers), Reason::impasse);
+      return true;
+    }
+  }
+  if (r.impasse == ImpasseRule::try_square && !m.is_drop() && s.royal[mover] == m.to) {
+    int target = v.royal_start[seat_after(v, mover, 1)];
+    if (target >= 0 && m.to == target) {
+      unsigned losers = 0;
+      for (int seat = 0; seat < v.nseats; ++seat)
+        if (seat != mover) losers |= 1u << seat;
+      finish(s, v.nseats, loser_tiers(v, s, losers), Reason::try_rule);
+      return true;
+    }
+  }
+  return false;
+}
+
+// Next seat after `mover`: a checked seat first where check has priority,
+// else the next active seat; with passing, the next that can move.
+// Returns false if no seat can move (passing variants).
+bool choose_next(const VariantData& v, State& s, int mover) {
+  if (v.rules.check_priority)
+    for (int i = 1; i < v.nseats; ++i) {
+      int seat = seat_after(v, mover, i);
+      if (s.active(seat) && in_check(v, s, seat)) {
+        set_to_move(v, s, seat);
+        return true;
+      }
+    }
+  for (int i = 1; i <= v.nseats; ++i) {
+    int seat = seat_after(v, mover, i);
+    if (!s.active(seat)) continue;
+    if (v.rules.no_legal_move == NoMove::pass && !has_legal_move(v, s, seat)) continue;
+    set_to_move(v, s, seat);
+    return true;
+  }
+  return false;
+}
+
+// Repetition and ply limit (step 5), judged on `s` reached by `mover`'s move
+// (or action) after the line's states. True if the game ended.
+bool history_endings(const VariantData& v, const Line& line, State& s, int mover, bool gave_check) {
+  const Rules& r = v.rules;
+  if (r.repetition_count > 0) {
+    std::size_t first = 0;
+    int seen = line.occurrences(v, s, &first);
+    if (seen + 1 >= r.repetition_count) {
+      unsigned losers = 0;
+      if (r.perpetual == Perpetual::loses) {
+        // Every move since the first occurrence, this one included.
+        std::array<int, kMaxSeats> moves{}, checks{};
+        for (std::size_t i = first + 1; i < line.size(); ++i)
+          if (line.movers[i] >= 0) {
+            ++moves[line.movers[i]];
+            checks[line.movers[i]] += line.checked[i];
+          }
+        ++moves[mover];
+        checks[mover] += gave_check;
+        int perpetual = 0;
+        for (int seat = 0; seat < v.nseats; ++seat)
+          if (moves[seat] > 0 && checks[seat] == moves[seat]) {
+            losers |= 1u << seat;
+            ++perpetual;
+          }
+        if (perpetual != 1) losers = 0;
+      }
+      if (losers) finish(s, v.nseats, loser_tiers(v, s, losers), Reason::perpetual_check);
+      else finish_draw(v, s, Reason::repetition);
+      return true;
+    }
+  }
+  if (r.max_plies > 0 && s.ply - 1 >= static_cast<std::uint32_t>(r.max_plies)) {
+    finish_draw(v, s, Reason::max_plies);
+    return true;
+  }
+  return false;
+}
+
+void push_state(Line& line, const State& s, int mover, bool gave_check) {
+  line.states.push_back(s);
+  line.movers.push_back(static_cast<std::int8_t>(mover));
+  line.checked.push_back(gave_check);
+}
+
+// Steps 3-6 for a state whose mover has just acted; pushes the settled state.
+void settle(const VariantData& v, Line& line, State s, int mover, bool gave_check, Move m, bool moved,
+            Reason cause) {
+  const Rules& r = v.rules;
+  const int actor = mover;
+  for (;;) {
+    if (r.mate == MateDetect::immediate && scan_mates(v, s, mover)) cause = Reason::checkmate;
+    if (position_endings(v, s, mover, m, moved, cause)) break;
+    moved = false;
+    if (!choose_next(v, s, mover)) {
+      finish_draw(v, s, Reason::no_seat_can_move);
+      break;
+    }
+    if (history_endings(v, line, s, actor, gave_check)) break;
+    if (r.no_legal_move == NoMove::pass) break;
+    int seat = s.to_move;
+    push_state(line, s, actor, gave_check);
+    bool can_move = any_legal_move(v, line);
+    line.pop();
+    if (can_move) break;
+    bool checked = in_check(v, s, seat);
+    int mater = r.no_legal_move == NoMove::mate ? mater_of(v, s, seat) : -1;
+    eliminate_seat(v, s, seat, checked || mater >= 0 ? EliminationCause::checkmate : EliminationCause::no_legal_move, mater);
+    cause = checked ? Reason::checkmate : Reason::no_legal_move;
+    mover = seat;
+  }
+  push_state(line, s, actor, gave_check);
+}
+
+bool repetition_forbidden(const VariantData& v, const Line& line, Move m) {
+  // A perpetual checker may not make the move that repeats a position for
+  // the forbidden time. Cheap test first: no state occurs often enough.
+  const State& cur = line.back();
+  int mover = cur.to_move;
+  Line probe = line;
+  play_move(v, probe, m);
+  const State& after = probe.back();
+  std::size_t first = 0;
+  probe.states.pop_back();
+  int seen = probe.occurrences(v, after, &first);
+  if (seen + 1 < v.rules.repetition_count) return false;
+  int moves = 0, checks = 0;
+  for (std::size_t i = first + 1; i < line.size(); ++i)
+    if (line.movers[i] == mover) {
+      ++moves;
+      checks += line.checked[i];
+    }
+  State t = cur;
+  make_move(v, t, m);
+  bool this_checks = gives_check(v, t, mover);
+  return this_checks && checks == moves;
+}
+
+bool repetition_possible(const VariantData& v, const Line& line) {
+  if (v.rules.perpetual != Perpetual::forbidden || v.rules.repetition_count <= 1) return false;
+  // Some state must already occur count-1 times for a move to repeat it.
+  const auto& st = line.states;
+  for (std::size_t i = 0; i < st.size(); ++i) {
+    int n = 1;
+    for (std::size_t j = i + 1; j < st.size(); ++j)
+      if (st[j].board_key == st[i].board_key && st[j].hand_key == st[i].hand_key && same_position(v, st[i], st[j])) ++n;
+    if (n >= v.rules.repetition_count - 1) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool same_position(const VariantData& v, const State& a, const State& b) {
+  if (a.to_move != b.to_move || a.eliminated_mask != b.eliminated_mask) return false;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (a.hand[seat] != b.hand[seat]) return false;
+  for (int sq = 0; sq < v.nsq; ++sq)
+    if (!(a.cells[sq] == b.cells[sq])) return false;
+  return true;
+}
+
+int Line::occurrences(const VariantData& v, const State& s, std::size_t* first) const {
+  int n = 0;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    const State& o = states[i];
+    if (o.board_key == s.board_key && o.hand_key == s.hand_key && same_position(v, o, s)) {
+      if (n == 0 && first) *first = i;
+      ++n;
+    }
+  }
+  return n;
+}
+
+void legal_moves(const VariantData& v, const Line& line, MoveList& out) {
+  out.clear();
+  const State& s = line.back();
+  if (s.outcome != Outcome::ongoing) return;
+  generate_moves(v, s, s.to_move, out);
+  if (!out.empty() && repetition_possible(v, line)) {
+    MoveList kept;
+    for (Move m : out)
+      if (!repetition_forbidden(v, line, m)) kept.push_back(m);
+    out = kept;
+  }
+}
+
+bool any_legal_move(const VariantData& v, const Line& line) {
+  const State& s = line.back();
+  if (!repetition_possible(v, line)) return has_legal_move(v, s, s.to_move);
+  MoveList moves;
+  legal_moves(v, line, moves);
+  return !moves.empty();
+}
+
+void play_move(const VariantData& v, Line& line, Move m) {
+  State s = line.back();
+  int mover = s.to_move;
+  make_move(v, s, m);
+  s.last_moved[mover] = s.ply;
+  ++s.ply;
+  bool gave = gives_check(v, s, mover);
+  settle(v, line, s, mover, gave, m, true, Reason::none);
+}
+
+void play_resign(const VariantData& v, Line& line) {
+  State s = line.back();
+  int seat = s.to_move;
+  ++s.ply;
+  eliminate_seat(v, s, seat, EliminationCause::resignation, -1);
+  settle(v, line, s, seat, false, Move{}, false, Reason::resignation);
+}
+
+void play_declaration(const VariantData& v, Line& line) {
+  State s = line.back();
+  int seat = s.to_move;
+  const Rules& r = v.rules;
+  ++s.ply;
+  const SquareSet& zone = v.zone_of_owner[seat];
+  bool valid = s.royal[seat] >= 0 && zone.test(s.royal[seat]) && !in_check(v, s, seat);
+  int in_zone = 0;
+  s.owned[seat].each([&](int sq) {
+    if (zone.test(sq) && !v.kinds[kind_of(s.cells[sq].code)].royal) ++in_zone;
+  });
+  valid = valid && in_zone >= r.declare_min_pieces;
+  int pts = impasse_points(v, s, seat, &zone);
+  unsigned losers = 0;
+  unsigned everyone_else = 0;
+  for (int o = 0; o < v.nseats; ++o)
+    if (o != seat) everyone_else |= 1u << o;
+  if (valid && pts >= r.declare_win_at[seat]) losers = everyone_else;
+  else if (valid && r.declare_draw_at[seat] > 0 && pts >= r.declare_draw_at[seat]) losers = 0;
+  else losers = 1u << seat;
+  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::declaration);
+  push_state(line, s, seat, false);
+}
+
+void end_game(State& s, const std::vector<int>& places, Reason reason) {
+  s.outcome = Outcome::finished;
+  s.reason = static_cast<std::uint8_t>(reason);
+  for (std::size_t i = 0; i < places.size() && i < static_cast<std::size_t>(kMaxSeats); ++i)
+    s.places[i] = static_cast<std::uint8_t>(places[i]);
+}
+
+std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
+  const State& s = line.back();
+  if (s.outcome != Outcome::ongoing) return "the game is over";
+  MoveList legal;
+  legal_moves(v, line, legal);
+  if (std::find(legal.begin(), legal.end(), m) != legal.end()) return "";
+  int seat = s.to_move;
+  auto sqname = [&](int sq) { return sq < v.nsq ? square_name(v, sq) : std::string("?"); };
+  if (m.to >= v.nsq || !v.board.test(m.to)) return "the target is not a square of this board";
+  if (m.is_drop()) {
+    if (m.kind >= v.kinds.size()) return "no such piece kind";
+    const auto& k = v.kinds[m.kind];
+    if (!v.drops_enabled) return "this variant has no drops";
+    if (s.hand_frozen[seat]) return "this seat's hand is frozen";
+    if (!s.hand[seat][m.kind]) return "seat " + std::to_string(seat + 1) + " has no " + k.name + " in hand";
+    if (s.cells[m.to].code != kEmpty) return sqname(m.to) + " is occupied";
+    std::uint8_t code = code_of(m.kind, v.seat_facing[seat]);
+    if (v.dead[code].test(m.to)) return "a " + k.name + " dropped on " + sqname(m.to) + " could never move";
+    if (v.drops[m.kind].nifu) {
+      int file = v.file_of(m.to, v.seat_facing[seat]);
+      bool nifu = false;
+      s.owned[seat].each([&](int sq) {
+        if (s.cells[sq].code == code && v.file_of(sq, v.seat_facing[seat]) == file) nifu = true;
+      });
+      if (nifu) return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name + " on that file";
+    }
+    MoveList pseudo;
+    State t = s;
+    make_move(v, t, m);
+    if (in_check(v, t, seat)) return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
+    if (v.drops[m.kind].no_overturned_king_attack || v.drops[m.kind].no_mate)
+      return "a " + k.name + " drop here would " + (v.drops[m.kind].no_mate ? std::string("checkmate (drop mate is forbidden) or attack an overturned king") : std::string("attack an overturned king"));
+    return "that drop is not legal here";
+  }
+  if (m.from >= v.nsq || !v.board.test(m.from)) return "the origin is not a square of this board";
+  Cell c = s.cells[m.from];
+  if (c.code == kEmpty) return "there is no piece on " + sqname(m.from);
+  if (c.code == kOverturned) return "the overturned king on " + sqname(m.from) + " cannot move";
+  if (c.owner != seat) return "the piece on " + sqname(m.from) + " belongs to seat " + std::to_string(c.owner + 1) + ", and seat " + std::to_string(seat + 1) + " is to move";
+  const auto& k = v.kinds[kind_of(c.code)];
+  // Would the piece reach the square at all?
+  bool reaches = false;
+  const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(c.code * v.nsq + m.from)]];
+  int nrays = *p++;
+  for (int r = 0; r < nrays; ++r) {
+    int len = *p++;
+    for (int i = 0; i < len; ++i) {
+      if (p[i] == m.to) reaches = true;
+      if (s.cells[p[i]].code != kEmpty) break;
+    }
+    p += len;
+  }
+  if (!reaches) return "the " + k.name + " on " + sqname(m.from) + " cannot reach " + sqname(m.to);
+  Cell t = s.cells[m.to];
+  if (t.code == kOverturned) return "an overturned king cannot be captured";
+  if (t.code != kEmpty && (t.owner == seat || !v.enemies(seat, t.owner))) return "it cannot capture its own or a partner's piece on " + sqname(m.to);
+  if (t.code != kEmpty && v.kinds[kind_of(t.code)].royal) return "the king on " + sqname(m.to) + " may not be captured";
+  bool can = k.promotes_to >= 0 && (v.zone_for(seat, facing_of(c.code)).test(m.from) || v.zone_for(seat, facing_of(c.code)).test(m.to));
+  if (m.promote && !can) return "the " + k.name + " cannot promote on this move";
+  if (!m.promote && v.dead[c.code].test(m.to)) return "the " + k.name + " must promote on " + sqname(m.to);
+  if (v.rules.check) {
+    State after = s;
+    make_move(v, after, m);
+    if (in_check(v, after, seat)) return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
+  }
+  if (v.rules.perpetual == Perpetual::forbidden) return "the perpetual checker may not repeat the position a fourth time";
+  return "that move is not legal here";
+}
+
+}  // namespace koma::detail

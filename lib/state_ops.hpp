@@ -1,0 +1,48 @@
+// Internal: the few primitive edits of a State, each keeping the occupancy
+// sets, royal squares and Zobrist keys in step with the cells.
+#pragma once
+#include "koma/detail/state.hpp"
+#include "variant_data.hpp"
+
+namespace koma::detail {
+
+inline void put_piece(const VariantData& v, State& s, int sq, std::uint8_t code, int owner) {
+  s.cells[sq] = Cell{code, static_cast<std::uint8_t>(owner)};
+  s.occupied.set(sq);
+  s.board_key ^= v.cell_key(code, owner, sq);
+  if (code == kOverturned) return;
+  s.owned[owner].set(sq);
+  if (v.kinds[kind_of(code)].royal) s.royal[owner] = static_cast<std::int16_t>(sq);
+}
+
+inline void remove_piece(const VariantData& v, State& s, int sq) {
+  Cell c = s.cells[sq];
+  s.board_key ^= v.cell_key(c.code, c.owner, sq);
+  s.occupied.reset(sq);
+  if (c.code != kOverturned) {
+    s.owned[c.owner].reset(sq);
+    if (v.kinds[kind_of(c.code)].royal && s.royal[c.owner] == sq) s.royal[c.owner] = -1;
+  }
+  s.cells[sq] = Cell{};
+}
+
+inline void add_to_hand(const VariantData& v, State& s, int seat, int kind, int n = 1) {
+  s.hand[seat][kind] = static_cast<std::uint8_t>(s.hand[seat][kind] + n);
+  s.hand_key += static_cast<std::uint64_t>(n) * v.z_hand[seat][kind];
+}
+
+inline void set_to_move(const VariantData& v, State& s, int seat) {
+  s.board_key ^= v.z_turn[s.to_move] ^ v.z_turn[seat];
+  s.to_move = static_cast<std::uint8_t>(seat);
+}
+
+inline void mark_eliminated(const VariantData& v, State& s, int seat) {
+  s.eliminated_mask |= static_cast<std::uint8_t>(1u << seat);
+  s.elimination_order[s.eliminated_count++] = static_cast<std::uint8_t>(seat);
+  s.board_key ^= v.z_elim[seat];
+}
+
+// Recomputes every key from scratch (loading, and checking the incremental ones).
+std::uint64_t full_key(const VariantData& v, const State& s);
+
+}  // namespace koma::detail

@@ -1,0 +1,138 @@
+// Internal: a variant compiled from its descriptor. Rules are atoms (enums and
+// flags read from YAML); move tables are flat arrays indexed by piece code
+// (kind, facing) and square, with board edges and voids already cut out.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "koma/detail/state.hpp"
+#include "koma/result.hpp"
+#include "koma/variant.hpp"
+
+namespace koma::detail {
+
+enum class ZoneRule { none, far_rows, enemy_homes };
+enum class RoyalCapture { never, eliminates, when_checkmated };
+enum class MateDetect { immediate, on_turn, none };
+enum class NoMove { eliminate, mate, pass };
+enum class KingOnElim { keep, overturn };
+enum class PiecesOnElim { inactive, to_mater };
+enum class HandOnElim { frozen, removed, to_mater };
+enum class Perpetual { draw, loses, forbidden };
+enum class LastSeatReason { last_seat_standing, cause };
+enum class ImpasseRule { none, kings_entered, declaration, try_square };
+enum class Places { elimination_order, teams, score, collector };
+
+struct DropRule {
+  bool nifu = false;                     // no second own unpromoted one on the file
+  bool no_mate = false;                  // a drop may not checkmate (uchifuzume)
+  bool no_overturned_king_attack = false;  // may not attack an overturned king
+};
+
+struct Rules {
+  bool check = true;            // royals may not be left attacked
+  bool check_priority = false;  // next seat: first checked seat clockwise
+  RoyalCapture royal_capture = RoyalCapture::never;
+  MateDetect mate = MateDetect::immediate;
+  NoMove no_legal_move = NoMove::eliminate;
+  KingOnElim king = KingOnElim::overturn;
+  PiecesOnElim pieces = PiecesOnElim::inactive;
+  HandOnElim hand = HandOnElim::frozen;
+  bool resignation = false;
+  bool last_seat_standing = true;
+  LastSeatReason last_seat_reason = LastSeatReason::last_seat_standing;
+  int end_after_mates = 0;
+  bool team_checkmate = false;
+  int collect_kind = -1;
+  int repetition_count = 4;
+  Perpetual perpetual = Perpetual::draw;
+  ImpasseRule impasse = ImpasseRule::none;
+  std::array<int, kMaxKinds> impasse_points{};
+  int impasse_lose_below = 24;             // kings_entered
+  std::array<int, kMaxSeats> declare_win_at{};   // declaration
+  std::array<int, kMaxSeats> declare_draw_at{};  // declaration, 0 = no draw band
+  int declare_min_pieces = 10;
+  int max_plies = 0;
+  Places places = Places::elimination_order;
+};
+
+struct VariantData {
+  std::string name, title, path;
+  Options options;
+  bool sfen = false;
+  bool shogi_squares = true;  // 7g style (boards up to 9x9) or algebraic
+  int width = 9, height = 9, nsq = 81;
+  SquareSet board;  // the real squares (no voids)
+
+  int nseats = 2;
+  std::vector<std::string> seat_names;
+  std::array<int, kMaxSeats> seat_facing{};
+  std::vector<int> turn_order;               // seat indices
+  std::array<int, kMaxSeats> order_pos{};    // position of a seat in turn_order
+  std::array<std::uint8_t, kMaxSeats> partners{};  // mask of the seat's team, itself included
+  std::array<SquareSet, kMaxSeats> home{};   // a seat's home region (enemy_homes zones)
+
+  std::vector<PieceKindInfo> kinds;
+  std::array<DropRule, kMaxKinds> drops{};
+  bool drops_enabled = true;
+
+  ZoneRule zone = ZoneRule::far_rows;
+  int zone_depth = 3;
+  bool zone_by_facing = false;
+  std::array<SquareSet, kMaxSeats> zone_of_owner{};
+  std::array<SquareSet, 4> zone_of_facing{};
+
+  Rules rules;
+
+  // Move tables. Vectors are screen steps (dx right, dy down).
+  int ncodes = 1;  // codes 1..ncodes-1 are pieces
+  int nvec = 0;
+  std::vector<std::array<int, 2>> vecs;
+  std::vector<std::uint8_t> range;      // [code * nvec + v]: 0 none, n steps, 255 unlimited
+  std::vector<std::uint8_t> rays;       // per (code, sq): count, then (len, squares...) per ray
+  std::vector<std::uint32_t> ray_at;    // [code * nsq + sq] -> offset in rays
+  std::vector<std::uint8_t> rev;        // per (sq, v): len, squares walking back along v
+  std::vector<std::uint32_t> rev_at;    // [sq * nvec + v]
+  std::vector<SquareSet> dead;          // [code]: squares where the piece could never move
+  std::vector<std::int8_t> file_axis;   // [facing]: 0 = columns are files, 1 = rows
+
+  // Zobrist keys.
+  std::vector<std::uint64_t> z_cell;  // [(code * nseats + owner) * nsq + sq], code 0 unused
+  std::vector<std::uint64_t> z_overturned;  // [owner * nsq + sq]
+  std::array<std::array<std::uint64_t, kMaxKinds>, kMaxSeats> z_hand{};
+  std::array<std::uint64_t, kMaxSeats> z_turn{}, z_elim{};
+
+  State start;  // with seat 0 to move; first_seat applied by start_position()
+  int first_seat = 0;
+  std::array<int, kMaxSeats> royal_start{{-1, -1, -1, -1}};  // royal start squares
+  int max_royals_per_seat = 1;
+  std::array<int, kMaxKinds> max_count{};  // pieces of a kind (with its promoted form) in the set
+
+  // Helpers.
+  bool is_square(int sq) const { return sq >= 0 && sq < nsq && board.test(sq); }
+  std::uint64_t cell_key(std::uint8_t code, int owner, int sq) const {
+    return code == kOverturned ? z_overturned[static_cast<std::size_t>(owner * nsq + sq)]
+                               : z_cell[static_cast<std::size_t>((code * nseats + owner) * nsq + sq)];
+  }
+  bool enemies(int a, int b) const { return a != b && !((partners[a] >> b) & 1u); }
+  // Mask of seats whose pieces can attack seat s's king: active enemies.
+  std::uint8_t attackers_of(const State& st, int s) const {
+    std::uint8_t m = 0;
+    for (int o = 0; o < nseats; ++o)
+      if (enemies(s, o) && st.active(o)) m |= static_cast<std::uint8_t>(1u << o);
+    return m;
+  }
+  const SquareSet& zone_for(int owner, int facing) const {
+    return zone_by_facing ? zone_of_facing[facing] : zone_of_owner[owner];
+  }
+  int file_of(int sq, int facing) const { return file_axis[facing] == 0 ? sq % width : sq / width; }
+  int base_kind(int kind) const { return kinds[kind].demotes_to; }
+};
+
+// Builds a VariantData from a merged descriptor document and option overrides.
+struct Doc;
+VariantData compile_variant(const Doc& doc, const Options& overrides, const std::string& path);
+
+}  // namespace koma::detail
