@@ -44,17 +44,29 @@ bool select(Shape shape, const std::string& tok, const std::set<Vec>& all, std::
       return true;
     }
     switch (c) {
-      case 'f': add_if([](int, int y) { return y > 0; }); return true;
-      case 'b': add_if([](int, int y) { return y < 0; }); return true;
-      case 'l': add_if([](int x, int) { return x < 0; }); return true;
-      case 'r': add_if([](int x, int) { return x > 0; }); return true;
+      case 'f':
+        add_if([](int, int y) { return y > 0; });
+        return true;
+      case 'b':
+        add_if([](int, int y) { return y < 0; });
+        return true;
+      case 'l':
+        add_if([](int x, int) { return x < 0; });
+        return true;
+      case 'r':
+        add_if([](int x, int) { return x > 0; });
+        return true;
       case 'v':
-        if (shape == Shape::orthogonal) add_if([](int x, int) { return x == 0; });
-        else add_if([](int, int) { return true; });
+        if (shape == Shape::orthogonal)
+          add_if([](int x, int) { return x == 0; });
+        else
+          add_if([](int, int) { return true; });
         return true;
       case 's':
-        if (shape == Shape::orthogonal) add_if([](int, int y) { return y == 0; });
-        else add_if([](int, int) { return true; });
+        if (shape == Shape::orthogonal)
+          add_if([](int, int y) { return y == 0; });
+        else
+          add_if([](int, int) { return true; });
         return true;
     }
     return false;
@@ -80,9 +92,12 @@ bool select(Shape shape, const std::string& tok, const std::set<Vec>& all, std::
   }
   // Oblique (knight-like): the second letter names the major axis.
   if (a == b) {
-    if (vertical(a)) add_if([&](int x, int y) { return narrow(x, y) && y * ysign(a) > 0; });
-    else if (horizontal(a)) add_if([&](int x, int y) { return !narrow(x, y) && x * xsign(a) > 0; });
-    else return false;
+    if (vertical(a))
+      add_if([&](int x, int y) { return narrow(x, y) && y * ysign(a) > 0; });
+    else if (horizontal(a))
+      add_if([&](int x, int y) { return !narrow(x, y) && x * xsign(a) > 0; });
+    else
+      return false;
     return true;
   }
   if (vertical(a) && b == 's') {
@@ -110,9 +125,9 @@ std::vector<std::string> tokenize(const std::string& mods) {
   for (std::size_t i = 0; i < mods.size();) {
     if (i + 1 < mods.size()) {
       std::string pair = mods.substr(i, 2);
-      static const std::set<std::string> pairs = {
-          "ff", "bb", "ll", "rr", "fs", "sf", "bs", "sb", "lv", "vl", "rv", "vr", "lf", "rf", "lb",
-          "rb", "fl", "fr", "bl", "br", "fh", "bh", "lh", "rh"};
+      static const std::set<std::string> pairs = {"ff", "bb", "ll", "rr", "fs", "sf", "bs", "sb",
+                                                  "lv", "vl", "rv", "vr", "lf", "rf", "lb", "rb",
+                                                  "fl", "fr", "bl", "br", "fh", "bh", "lh", "rh"};
       if (pairs.count(pair)) {
         std::string canon = pair;
         if (pair == "sf") canon = "fs";
@@ -158,7 +173,8 @@ BetzaResult parse_betza(const std::string& text) {
       return error(i, "expected an atom letter (W F D A N K R B Q) after the modifiers");
     char atom = text[i++];
     bool doubled = false;
-    if (i < text.size() && text[i] == atom && std::string("WFDAN").find(atom) != std::string::npos) {
+    if (i < text.size() && text[i] == atom &&
+        std::string("WFDAN").find(atom) != std::string::npos) {
       doubled = true;
       ++i;
     }
@@ -179,17 +195,31 @@ BetzaResult parse_betza(const std::string& text) {
     std::vector<Part> parts;
     int leap_range = doubled ? 0 : (range < 0 ? 1 : range);
     switch (atom) {
-      case 'W': parts.push_back({Shape::orthogonal, 0, 1, leap_range}); break;
-      case 'F': parts.push_back({Shape::diagonal, 1, 1, leap_range}); break;
-      case 'D': parts.push_back({Shape::orthogonal, 0, 2, leap_range}); break;
-      case 'A': parts.push_back({Shape::diagonal, 2, 2, leap_range}); break;
-      case 'N': parts.push_back({Shape::oblique, 1, 2, leap_range}); break;
+      case 'W':
+        parts.push_back({Shape::orthogonal, 0, 1, leap_range});
+        break;
+      case 'F':
+        parts.push_back({Shape::diagonal, 1, 1, leap_range});
+        break;
+      case 'D':
+        parts.push_back({Shape::orthogonal, 0, 2, leap_range});
+        break;
+      case 'A':
+        parts.push_back({Shape::diagonal, 2, 2, leap_range});
+        break;
+      case 'N':
+        parts.push_back({Shape::oblique, 1, 2, leap_range});
+        break;
       case 'K':
         parts.push_back({Shape::orthogonal, 0, 1, range < 0 ? 1 : range});
         parts.push_back({Shape::diagonal, 1, 1, range < 0 ? 1 : range});
         break;
-      case 'R': parts.push_back({Shape::orthogonal, 0, 1, range < 0 ? 0 : range}); break;
-      case 'B': parts.push_back({Shape::diagonal, 1, 1, range < 0 ? 0 : range}); break;
+      case 'R':
+        parts.push_back({Shape::orthogonal, 0, 1, range < 0 ? 0 : range});
+        break;
+      case 'B':
+        parts.push_back({Shape::diagonal, 1, 1, range < 0 ? 0 : range});
+        break;
       case 'Q':
         parts.push_back({Shape::orthogonal, 0, 1, range < 0 ? 0 : range});
         parts.push_back({Shape::diagonal, 1, 1, range < 0 ? 0 : range});
@@ -209,11 +239,9 @@ BetzaResult parse_betza(const std::string& text) {
             return error(mod_start, "modifier '" + tok + "' means nothing for atom '" + atom + "'");
       }
       for (const auto& v : chosen)
-        if (seen.insert({v, part.range}).second)
-          r.moves.push_back({v.first, v.second, part.range});
+        if (seen.insert({v, part.range}).second) r.moves.push_back({v.first, v.second, part.range});
     }
-    if (!mods.empty() && r.moves.empty())
-      return error(mod_start, "the modifiers select no move");
+    if (!mods.empty() && r.moves.empty()) return error(mod_start, "the modifiers select no move");
   }
   return r;
 }

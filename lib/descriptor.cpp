@@ -22,16 +22,19 @@ std::string join(const std::vector<std::string>& v) {
 }
 
 // Checks that a mapping has only the allowed keys.
-const Doc& expect_map(const Doc& d, const std::string& what, const std::vector<std::string>& allowed) {
+const Doc& expect_map(const Doc& d, const std::string& what,
+                      const std::vector<std::string>& allowed) {
   if (!d.is_map()) fail(d.loc, what + " must be a mapping, not " + d.kind_name());
   for (std::size_t i = 0; i < d.map.size(); ++i)
     if (std::find(allowed.begin(), allowed.end(), d.map[i].first) == allowed.end())
-      fail(d.key_locs[i], "unknown key '" + d.map[i].first + "' in " + what + "; allowed: " + join(allowed));
+      fail(d.key_locs[i],
+           "unknown key '" + d.map[i].first + "' in " + what + "; allowed: " + join(allowed));
   return d;
 }
 
 const std::string& expect_word(const Doc& d, const std::string& what) {
-  if (!d.is_scalar() || d.scalar.empty()) fail(d.loc, what + " must be a single value, not " + d.kind_name());
+  if (!d.is_scalar() || d.scalar.empty())
+    fail(d.loc, what + " must be a single value, not " + d.kind_name());
   return d.scalar;
 }
 
@@ -53,7 +56,8 @@ bool expect_bool(const Doc& d, const std::string& what) {
 }
 
 template <class E>
-E expect_enum(const Doc& d, const std::string& what, const std::vector<std::pair<std::string, E>>& names) {
+E expect_enum(const Doc& d, const std::string& what,
+              const std::vector<std::pair<std::string, E>>& names) {
   const std::string& s = expect_word(d, what);
   std::vector<std::string> allowed;
   for (const auto& [n, e] : names) {
@@ -72,6 +76,7 @@ std::uint64_t splitmix(std::uint64_t& x) {
 
 struct Builder {
   VariantData v;
+  bool allow_void_names = false;
   std::map<std::string, int> seat_by_name;
 
   int seat_named(const Doc& d, const std::string& what) {
@@ -94,8 +99,12 @@ struct Builder {
   }
 
   int square_at(const Doc& d, const std::string& s, const std::string& what) {
-    auto sq = parse_square_name(v, s);
-    if (!sq) fail(d.loc, what + ": '" + s + "' is not a square name of this " + std::to_string(v.width) + "x" + std::to_string(v.height) + " board");
+    auto sq = parse_square_name(v, s, allow_void_names);
+    if (!sq && parse_square_name(v, s, true))
+      fail(d.loc, what + ": '" + s + "' is a void cell, not a square");
+    if (!sq)
+      fail(d.loc, what + ": '" + s + "' is not a square name of this " + std::to_string(v.width) +
+                      "x" + std::to_string(v.height) + " board");
     return *sq;
   }
 
@@ -108,14 +117,18 @@ struct Builder {
       int a = square_at(item, s.substr(0, dash), what);
       int b = dash == std::string::npos ? a : square_at(item, s.substr(dash + 1), what);
       for (int y = std::min(a, b) / v.width; y <= std::max(a, b) / v.width; ++y)
-        for (int x = std::min(a % v.width, b % v.width); x <= std::max(a % v.width, b % v.width); ++x) {
+        for (int x = std::min(a % v.width, b % v.width); x <= std::max(a % v.width, b % v.width);
+             ++x) {
           int sq = y * v.width + x;
-          if (!allow_voids && !v.board.test(sq)) fail(item.loc, what + ": " + s + " includes a void cell");
+          if (!allow_voids && !v.board.test(sq))
+            fail(item.loc, what + ": " + s + " includes a void cell");
           out.set(sq);
         }
     };
-    if (d.is_seq()) for (const auto& item : d.seq) add(item);
-    else add(d);
+    if (d.is_seq())
+      for (const auto& item : d.seq) add(item);
+    else
+      add(d);
     return out;
   }
 
@@ -131,12 +144,15 @@ struct Builder {
     v.nsq = v.width * v.height;
     v.shogi_squares = v.width <= 9 && v.height <= 9;
     if (const Doc* sq = b->find("squares"))
-      v.shogi_squares = expect_enum<bool>(*sq, "board squares", {{"shogi", true}, {"algebraic", false}});
+      v.shogi_squares =
+          expect_enum<bool>(*sq, "board squares", {{"shogi", true}, {"algebraic", false}});
     if (v.shogi_squares && (v.width > 9 || v.height > 9))
       fail(b->find("squares")->loc, "shogi square names need a board at most 9x9; use algebraic");
     for (int sq = 0; sq < v.nsq; ++sq) v.board.set(sq);
     if (const Doc* voids = b->find("voids")) {
+      allow_void_names = true;
       SquareSet vs = region(*voids, "board voids", true);
+      allow_void_names = false;
       vs.each([&](int sq) { v.board.reset(sq); });
     }
     if (!v.board.any()) fail(b->loc, "the board has no squares left after the voids");
@@ -153,12 +169,14 @@ struct Builder {
       const Doc& seat = expect_map(s->seq[i], "a seat", {"name", "facing", "home"});
       const Doc* name = seat.find("name");
       const Doc* facing = seat.find("facing");
-      if (!name || !facing) fail(seat.loc, "a seat needs 'name' and 'facing' (up, right, down, left)");
+      if (!name || !facing)
+        fail(seat.loc, "a seat needs 'name' and 'facing' (up, right, down, left)");
       std::string n = expect_word(*name, "seat name");
       if (seat_by_name.count(n)) fail(name->loc, "two seats are named '" + n + "'");
       seat_by_name[n] = i;
       v.seat_names.push_back(n);
-      v.seat_facing[i] = expect_enum<int>(*facing, "seat facing", {{"up", 0}, {"right", 1}, {"down", 2}, {"left", 3}});
+      v.seat_facing[i] = expect_enum<int>(*facing, "seat facing",
+                                          {{"up", 0}, {"right", 1}, {"down", 2}, {"left", 3}});
     }
     for (int i = 0; i < v.nseats; ++i) v.partners[i] = static_cast<std::uint8_t>(1u << i);
   }
@@ -175,7 +193,8 @@ struct Builder {
       std::set<int> seen;
       for (const auto& item : order->seq) {
         int seat = seat_named(item, "turn_order");
-        if (!seen.insert(seat).second) fail(item.loc, "turn_order names seat '" + item.scalar + "' twice");
+        if (!seen.insert(seat).second)
+          fail(item.loc, "turn_order names seat '" + item.scalar + "' twice");
         v.turn_order.push_back(seat);
       }
       if (static_cast<int>(v.turn_order.size()) != v.nseats)
@@ -214,7 +233,9 @@ struct Builder {
       bool promoted = !letter.empty() && letter[0] == '+';
       std::string base = promoted ? letter.substr(1) : letter;
       if (base.size() != 1 || base[0] < 'A' || base[0] > 'Z' || base == "X")
-        fail(kl, "piece letter '" + letter + "' must be one capital letter (not X, which marks overturned kings), with '+' for a promoted kind");
+        fail(kl, "piece letter '" + letter +
+                     "' must be one capital letter (not X, which marks overturned kings), with '+' "
+                     "for a promoted kind");
       PieceKindInfo k;
       k.letter = letter;
       k.promoted = promoted;
@@ -223,15 +244,19 @@ struct Builder {
     moves.resize(v.kinds.size());
     for (std::size_t i = 0; i < p->map.size(); ++i) {
       const std::string& letter = p->map[i].first;
-      const Doc& d = expect_map(p->map[i].second, "piece " + letter,
-                                {"name", "kanji", "moves", "promotes_to", "demotes_to", "royal", "value"});
+      const Doc& d =
+          expect_map(p->map[i].second, "piece " + letter,
+                     {"name", "kanji", "moves", "promotes_to", "demotes_to", "royal", "value"});
       PieceKindInfo& k = v.kinds[i];
-      if (const Doc* n = d.find("name")) k.name = expect_word(*n, "piece name");
-      else fail(d.loc, "piece " + letter + " needs a 'name'");
+      if (const Doc* n = d.find("name"))
+        k.name = expect_word(*n, "piece name");
+      else
+        fail(d.loc, "piece " + letter + " needs a 'name'");
       if (const Doc* n = d.find("kanji")) k.kanji = expect_word(*n, "piece kanji");
       const Doc* m = d.find("moves");
       if (!m || (m->is_scalar() && m->scalar.empty()) || m->kind == Doc::Kind::null)
-        fail(m ? m->loc : d.loc, "piece " + letter + " has no moves; give its moves in Betza notation, e.g. moves: fW");
+        fail(m ? m->loc : d.loc,
+             "piece " + letter + " has no moves; give its moves in Betza notation, e.g. moves: fW");
       k.moves = expect_word(*m, "piece moves");
       BetzaResult br = parse_betza(k.moves);
       if (!br.error.empty()) {
@@ -241,15 +266,19 @@ struct Builder {
       }
       moves[i] = br.moves;
       if (const Doc* r = d.find("royal")) k.royal = expect_bool(*r, "royal");
-      if (const Doc* val = d.find("value")) k.value = expect_int(*val, "piece value", -100000, 100000);
+      if (const Doc* val = d.find("value"))
+        k.value = expect_int(*val, "piece value", -100000, 100000);
       if (const Doc* pt = d.find("promotes_to")) {
         k.promotes_to = kind_named(*pt, "promotes_to");
         if (!v.kinds[k.promotes_to].promoted)
-          fail(pt->loc, "piece " + letter + " promotes to '" + pt->scalar + "', which is not a promoted kind (its letter starts with +)");
+          fail(pt->loc, "piece " + letter + " promotes to '" + pt->scalar +
+                            "', which is not a promoted kind (its letter starts with +)");
         if (k.promoted) fail(pt->loc, "a promoted piece cannot promote again");
       }
       if (const Doc* dt = d.find("demotes_to")) {
-        if (!k.promoted) fail(dt->loc, "only a promoted piece has 'demotes_to'; an unpromoted one is captured as itself");
+        if (!k.promoted)
+          fail(dt->loc,
+               "only a promoted piece has 'demotes_to'; an unpromoted one is captured as itself");
         k.demotes_to = kind_named(*dt, "demotes_to");
       }
     }
@@ -264,8 +293,11 @@ struct Builder {
         if (v.kinds[j].promotes_to == static_cast<int>(i)) from = static_cast<int>(j);
       if (k.demotes_to < 0) k.demotes_to = from;
       if (k.demotes_to < 0)
-        fail(p->key_locs[i], "no piece promotes to " + k.letter + "; give it 'demotes_to' or add 'promotes_to: " + k.letter + "' to its unpromoted piece");
-      if (v.kinds[k.demotes_to].promoted) fail(p->key_locs[i], k.letter + " demotes to a promoted kind");
+        fail(p->key_locs[i], "no piece promotes to " + k.letter +
+                                 "; give it 'demotes_to' or add 'promotes_to: " + k.letter +
+                                 "' to its unpromoted piece");
+      if (v.kinds[k.demotes_to].promoted)
+        fail(p->key_locs[i], k.letter + " demotes to a promoted kind");
     }
   }
 
@@ -277,11 +309,17 @@ struct Builder {
     }
     expect_map(*p, "promotion", {"zone", "depth", "by"});
     if (const Doc* z = p->find("zone"))
-      v.zone = expect_enum<ZoneRule>(*z, "promotion zone", {{"far_rows", ZoneRule::far_rows}, {"enemy_homes", ZoneRule::enemy_homes}, {"none", ZoneRule::none}});
+      v.zone = expect_enum<ZoneRule>(*z, "promotion zone",
+                                     {{"far_rows", ZoneRule::far_rows},
+                                      {"enemy_homes", ZoneRule::enemy_homes},
+                                      {"none", ZoneRule::none}});
     if (const Doc* d = p->find("depth")) v.zone_depth = expect_int(*d, "promotion depth", 1, 16);
-    if (const Doc* b = p->find("by")) v.zone_by_facing = expect_enum<bool>(*b, "promotion by", {{"owner", false}, {"facing", true}});
+    if (const Doc* b = p->find("by"))
+      v.zone_by_facing =
+          expect_enum<bool>(*b, "promotion by", {{"owner", false}, {"facing", true}});
     if (v.zone == ZoneRule::enemy_homes) {
-      if (v.zone_by_facing) fail(p->find("by")->loc, "zone enemy_homes is decided by owner, not facing");
+      if (v.zone_by_facing)
+        fail(p->find("by")->loc, "zone enemy_homes is decided by owner, not facing");
       bool any = false;
       for (int s = 0; s < v.nseats; ++s) any = any || v.home[s].any();
       if (!any) fail(p->loc, "zone enemy_homes needs a 'home' region on the seats");
@@ -291,7 +329,8 @@ struct Builder {
   void read_drops(const Doc& top) {
     const Doc* d = top.find("drops");
     if (!d) return;
-    if (!d->is_map()) fail(d->loc, "drops must be a mapping: {enabled: true, P: {nifu: true, ...}}");
+    if (!d->is_map())
+      fail(d->loc, "drops must be a mapping: {enabled: true, P: {nifu: true, ...}}");
     for (std::size_t i = 0; i < d->map.size(); ++i) {
       const auto& [key, val] = d->map[i];
       if (key == "enabled") {
@@ -306,9 +345,11 @@ struct Builder {
       expect_map(val, "drops of " + key, {"nifu", "mate", "overturned_king_attack"});
       DropRule& r = v.drops[kind];
       if (const Doc* n = val.find("nifu")) r.nifu = expect_bool(*n, "nifu");
-      if (const Doc* m = val.find("mate")) r.no_mate = expect_enum<bool>(*m, "drop mate", {{"forbidden", true}, {"allowed", false}});
+      if (const Doc* m = val.find("mate"))
+        r.no_mate = expect_enum<bool>(*m, "drop mate", {{"forbidden", true}, {"allowed", false}});
       if (const Doc* o = val.find("overturned_king_attack"))
-        r.no_overturned_king_attack = expect_enum<bool>(*o, "overturned_king_attack", {{"forbidden", true}, {"allowed", false}});
+        r.no_overturned_king_attack = expect_enum<bool>(*o, "overturned_king_attack",
+                                                        {{"forbidden", true}, {"allowed", false}});
     }
   }
 
@@ -322,39 +363,75 @@ struct Builder {
     if (const Doc* k = top.find("kings")) {
       expect_map(*k, "kings", {"capture"});
       if (const Doc* c = k->find("capture"))
-        r.royal_capture = expect_enum<RoyalCapture>(*c, "kings capture", {{"never", RoyalCapture::never}, {"eliminates", RoyalCapture::eliminates}, {"when_checkmated", RoyalCapture::when_checkmated}});
+        r.royal_capture =
+            expect_enum<RoyalCapture>(*c, "kings capture",
+                                      {{"never", RoyalCapture::never},
+                                       {"eliminates", RoyalCapture::eliminates},
+                                       {"when_checkmated", RoyalCapture::when_checkmated}});
     }
     if (const Doc* m = top.find("mate"))
-      r.mate = expect_enum<MateDetect>(*m, "mate", {{"immediate", MateDetect::immediate}, {"on_turn", MateDetect::on_turn}, {"none", MateDetect::none}});
+      r.mate = expect_enum<MateDetect>(*m, "mate",
+                                       {{"immediate", MateDetect::immediate},
+                                        {"on_turn", MateDetect::on_turn},
+                                        {"none", MateDetect::none}});
     if (const Doc* n = top.find("no_legal_move"))
-      r.no_legal_move = expect_enum<NoMove>(*n, "no_legal_move", {{"eliminate", NoMove::eliminate}, {"mate", NoMove::mate}, {"pass", NoMove::pass}});
+      r.no_legal_move = expect_enum<NoMove>(
+          *n, "no_legal_move",
+          {{"eliminate", NoMove::eliminate}, {"mate", NoMove::mate}, {"pass", NoMove::pass}});
     if (const Doc* e = top.find("elimination")) {
       expect_map(*e, "elimination", {"king", "pieces", "hand"});
-      if (const Doc* k = e->find("king")) r.king = expect_enum<KingOnElim>(*k, "elimination king", {{"keep", KingOnElim::keep}, {"overturn", KingOnElim::overturn}});
-      if (const Doc* p = e->find("pieces")) r.pieces = expect_enum<PiecesOnElim>(*p, "elimination pieces", {{"inactive", PiecesOnElim::inactive}, {"to_mater", PiecesOnElim::to_mater}});
-      if (const Doc* h = e->find("hand")) r.hand = expect_enum<HandOnElim>(*h, "elimination hand", {{"frozen", HandOnElim::frozen}, {"removed", HandOnElim::removed}, {"to_mater", HandOnElim::to_mater}});
+      if (const Doc* k = e->find("king"))
+        r.king = expect_enum<KingOnElim>(
+            *k, "elimination king",
+            {{"keep", KingOnElim::keep}, {"overturn", KingOnElim::overturn}});
+      if (const Doc* p = e->find("pieces"))
+        r.pieces = expect_enum<PiecesOnElim>(
+            *p, "elimination pieces",
+            {{"inactive", PiecesOnElim::inactive}, {"to_mater", PiecesOnElim::to_mater}});
+      if (const Doc* h = e->find("hand"))
+        r.hand = expect_enum<HandOnElim>(*h, "elimination hand",
+                                         {{"frozen", HandOnElim::frozen},
+                                          {"removed", HandOnElim::removed},
+                                          {"to_mater", HandOnElim::to_mater}});
     }
     if (const Doc* res = top.find("resignation"))
-      r.resignation = expect_enum<bool>(*res, "resignation", {{"allowed", true}, {"forbidden", false}});
+      r.resignation =
+          expect_enum<bool>(*res, "resignation", {{"allowed", true}, {"forbidden", false}});
     if (const Doc* pl = top.find("places"))
-      r.places = expect_enum<Places>(*pl, "places", {{"elimination_order", Places::elimination_order}, {"teams", Places::teams}, {"score", Places::score}, {"collector", Places::collector}});
+      r.places = expect_enum<Places>(*pl, "places",
+                                     {{"elimination_order", Places::elimination_order},
+                                      {"teams", Places::teams},
+                                      {"score", Places::score},
+                                      {"collector", Places::collector}});
     if (const Doc* end = top.find("end")) {
-      expect_map(*end, "end", {"last_seat_standing", "mates", "team_checkmate", "collect", "repetition", "impasse"});
+      expect_map(
+          *end, "end",
+          {"last_seat_standing", "mates", "team_checkmate", "collect", "repetition", "impasse"});
       if (const Doc* l = end->find("last_seat_standing")) {
         if (l->is_scalar() && (l->scalar == "false" || l->scalar == "no")) {
           r.last_seat_standing = false;
         } else {
-          r.last_seat_reason = expect_enum<LastSeatReason>(*l, "last_seat_standing", {{"last_seat_standing", LastSeatReason::last_seat_standing}, {"cause", LastSeatReason::cause}, {"true", LastSeatReason::last_seat_standing}});
+          r.last_seat_reason = expect_enum<LastSeatReason>(
+              *l, "last_seat_standing",
+              {{"last_seat_standing", LastSeatReason::last_seat_standing},
+               {"cause", LastSeatReason::cause},
+               {"true", LastSeatReason::last_seat_standing}});
         }
       }
-      if (const Doc* m = end->find("mates")) r.end_after_mates = expect_int(*m, "end mates", 0, kMaxSeats);
-      if (const Doc* t = end->find("team_checkmate")) r.team_checkmate = expect_bool(*t, "team_checkmate");
+      if (const Doc* m = end->find("mates"))
+        r.end_after_mates = expect_int(*m, "end mates", 0, kMaxSeats);
+      if (const Doc* t = end->find("team_checkmate"))
+        r.team_checkmate = expect_bool(*t, "team_checkmate");
       if (const Doc* c = end->find("collect")) r.collect_kind = kind_named(*c, "end collect");
       if (const Doc* rep = end->find("repetition")) {
         expect_map(*rep, "end repetition", {"count", "perpetual_check"});
-        if (const Doc* c = rep->find("count")) r.repetition_count = expect_int(*c, "repetition count", 0, 100);
+        if (const Doc* c = rep->find("count"))
+          r.repetition_count = expect_int(*c, "repetition count", 0, 100);
         if (const Doc* pc = rep->find("perpetual_check"))
-          r.perpetual = expect_enum<Perpetual>(*pc, "perpetual_check", {{"draw", Perpetual::draw}, {"loses", Perpetual::loses}, {"forbidden", Perpetual::forbidden}});
+          r.perpetual = expect_enum<Perpetual>(*pc, "perpetual_check",
+                                               {{"draw", Perpetual::draw},
+                                                {"loses", Perpetual::loses},
+                                                {"forbidden", Perpetual::forbidden}});
       }
       if (const Doc* imp = end->find("impasse")) read_impasse(*imp);
     }
@@ -362,14 +439,20 @@ struct Builder {
 
   void read_impasse(const Doc& d) {
     Rules& r = v.rules;
-    expect_map(d, "impasse", {"rule", "points", "lose_below", "win_at", "draw_at", "min_pieces_in_zone"});
+    expect_map(d, "impasse",
+               {"rule", "points", "lose_below", "win_at", "draw_at", "min_pieces_in_zone"});
     if (const Doc* rule = d.find("rule"))
-      r.impasse = expect_enum<ImpasseRule>(*rule, "impasse rule", {{"none", ImpasseRule::none}, {"kings_entered", ImpasseRule::kings_entered}, {"declaration", ImpasseRule::declaration}, {"try", ImpasseRule::try_square}});
+      r.impasse = expect_enum<ImpasseRule>(*rule, "impasse rule",
+                                           {{"none", ImpasseRule::none},
+                                            {"kings_entered", ImpasseRule::kings_entered},
+                                            {"declaration", ImpasseRule::declaration},
+                                            {"try", ImpasseRule::try_square}});
     r.impasse_points.fill(1);
     for (std::size_t k = 0; k < v.kinds.size(); ++k)
       if (v.kinds[k].royal) r.impasse_points[k] = 0;
     if (const Doc* pts = d.find("points")) {
-      if (!pts->is_map()) fail(pts->loc, "impasse points map piece letters (and 'others') to points");
+      if (!pts->is_map())
+        fail(pts->loc, "impasse points map piece letters (and 'others') to points");
       for (std::size_t i = 0; i < pts->map.size(); ++i) {
         int n = expect_int(pts->map[i].second, "impasse points", 0, 1000);
         if (pts->map[i].first == "others") {
@@ -383,10 +466,12 @@ struct Builder {
         keydoc.kind = Doc::Kind::scalar;
         keydoc.scalar = pts->map[i].first;
         keydoc.loc = pts->key_locs[i];
-        r.impasse_points[kind_named(keydoc, "impasse points")] = expect_int(pts->map[i].second, "impasse points", 0, 1000);
+        r.impasse_points[kind_named(keydoc, "impasse points")] =
+            expect_int(pts->map[i].second, "impasse points", 0, 1000);
       }
     }
-    if (const Doc* l = d.find("lose_below")) r.impasse_lose_below = expect_int(*l, "lose_below", 0, 100000);
+    if (const Doc* l = d.find("lose_below"))
+      r.impasse_lose_below = expect_int(*l, "lose_below", 0, 100000);
     auto per_seat = [&](const Doc& list, const std::string& what, std::array<int, kMaxSeats>& out) {
       if (!list.is_seq() || static_cast<int>(list.seq.size()) != v.nseats)
         fail(list.loc, what + " lists one number per seat (" + std::to_string(v.nseats) + ")");
@@ -394,7 +479,8 @@ struct Builder {
     };
     if (const Doc* w = d.find("win_at")) per_seat(*w, "win_at", r.declare_win_at);
     if (const Doc* w = d.find("draw_at")) per_seat(*w, "draw_at", r.declare_draw_at);
-    if (const Doc* m = d.find("min_pieces_in_zone")) r.declare_min_pieces = expect_int(*m, "min_pieces_in_zone", 0, 1000);
+    if (const Doc* m = d.find("min_pieces_in_zone"))
+      r.declare_min_pieces = expect_int(*m, "min_pieces_in_zone", 0, 1000);
     if (r.impasse == ImpasseRule::declaration && !d.find("win_at"))
       fail(d.loc, "a declaration impasse rule needs 'win_at': the points each seat needs");
   }
@@ -402,10 +488,14 @@ struct Builder {
   // Piece-relative (x right, y forward) to screen (dx right, dy down).
   static std::array<int, 2> to_screen(int x, int y, int facing) {
     switch (facing) {
-      case 0: return {x, -y};
-      case 1: return {y, x};
-      case 2: return {-x, y};
-      default: return {-y, -x};
+      case 0:
+        return {x, -y};
+      case 1:
+        return {y, x};
+      case 2:
+        return {-x, y};
+      default:
+        return {-y, -x};
     }
   }
 
@@ -448,7 +538,8 @@ struct Builder {
         int code = code_of(k, f);
         for (int sq = 0; sq < v.nsq; ++sq) {
           if (!v.board.test(sq)) continue;
-          v.ray_at[static_cast<std::size_t>(code * v.nsq + sq)] = static_cast<std::uint32_t>(v.rays.size());
+          v.ray_at[static_cast<std::size_t>(code * v.nsq + sq)] =
+              static_cast<std::uint32_t>(v.rays.size());
           std::size_t count_at = v.rays.size();
           v.rays.push_back(0);
           int total = 0;
@@ -482,7 +573,8 @@ struct Builder {
           squares.push_back(s);
         }
         if (squares.empty()) continue;
-        v.rev_at[static_cast<std::size_t>(sq * v.nvec + vi)] = static_cast<std::uint32_t>(v.rev.size());
+        v.rev_at[static_cast<std::size_t>(sq * v.nvec + vi)] =
+            static_cast<std::uint32_t>(v.rev.size());
         v.rev.push_back(static_cast<std::uint8_t>(squares.size()));
         for (int s : squares) v.rev.push_back(static_cast<std::uint8_t>(s));
       }
@@ -494,7 +586,7 @@ struct Builder {
       for (int sq = 0; sq < v.nsq; ++sq) {
         if (!v.board.test(sq)) continue;
         int x = sq % v.width, y = sq / v.width;
-        bool in = facing == 0 ? y < v.zone_depth
+        bool in = facing == 0   ? y < v.zone_depth
                   : facing == 2 ? y >= v.height - v.zone_depth
                   : facing == 1 ? x >= v.width - v.zone_depth
                                 : x < v.zone_depth;
@@ -502,7 +594,8 @@ struct Builder {
       }
       return z;
     };
-    for (int f = 0; f < 4; ++f) v.zone_of_facing[f] = v.zone == ZoneRule::far_rows ? far_rows(f) : SquareSet{};
+    for (int f = 0; f < 4; ++f)
+      v.zone_of_facing[f] = v.zone == ZoneRule::far_rows ? far_rows(f) : SquareSet{};
     for (int s = 0; s < v.nseats; ++s) {
       if (v.zone == ZoneRule::far_rows) v.zone_of_owner[s] = far_rows(v.seat_facing[s]);
       if (v.zone == ZoneRule::enemy_homes)
@@ -523,7 +616,8 @@ struct Builder {
 
   void read_setup(const Doc& top) {
     const Doc* s = top.find("setup");
-    if (!s) fail(top.loc, "the descriptor needs a 'setup': a position text, or placements per seat");
+    if (!s)
+      fail(top.loc, "the descriptor needs a 'setup': a position text, or placements per seat");
     try {
       if (s->is_scalar()) {
         v.start = parse_position(v, s->scalar, /*setup=*/true);
@@ -540,20 +634,23 @@ struct Builder {
       if (is_piece(c.code)) ++v.max_count[v.base_kind(kind_of(c.code))];
     }
     for (int seat = 0; seat < v.nseats; ++seat) {
-      for (int k = 0; k < static_cast<int>(v.kinds.size()); ++k) v.max_count[v.base_kind(k)] += v.start.hand[seat][k];
+      for (int k = 0; k < static_cast<int>(v.kinds.size()); ++k)
+        v.max_count[v.base_kind(k)] += v.start.hand[seat][k];
       v.royal_start[seat] = v.start.royal[seat];
     }
   }
 
   State placement_setup(const Doc& s) {
-    if (!s.is_map()) fail(s.loc, "setup is a position text or a mapping of seat names to placements");
+    if (!s.is_map())
+      fail(s.loc, "setup is a position text or a mapping of seat names to placements");
     State st;
     bool rotate = false;
     int first_listed = -1;
     for (std::size_t i = 0; i < s.map.size(); ++i) {
       const auto& [key, val] = s.map[i];
       if (key == "others") {
-        if (expect_word(val, "setup others") != "rotate") fail(val.loc, "setup others can only be 'rotate'");
+        if (expect_word(val, "setup others") != "rotate")
+          fail(val.loc, "setup others can only be 'rotate'");
         rotate = true;
         continue;
       }
@@ -567,7 +664,8 @@ struct Builder {
     }
     if (rotate) {
       if (v.width != v.height) fail(s.loc, "setup others: rotate needs a square board");
-      if (first_listed < 0) fail(s.loc, "setup others: rotate needs one seat's placements to rotate");
+      if (first_listed < 0)
+        fail(s.loc, "setup others: rotate needs one seat's placements to rotate");
       const Doc* army = nullptr;
       for (std::size_t i = 0; i < s.map.size(); ++i)
         if (s.map[i].first == v.seat_names[first_listed]) army = &s.map[i].second;
@@ -598,8 +696,10 @@ struct Builder {
       int kind = kind_named(keydoc, "setup");
       const Doc& where = army.map[i].second;
       std::vector<const Doc*> items;
-      if (where.is_seq()) for (const auto& w : where.seq) items.push_back(&w);
-      else items.push_back(&where);
+      if (where.is_seq())
+        for (const auto& w : where.seq) items.push_back(&w);
+      else
+        items.push_back(&where);
       for (const Doc* w : items) {
         int sq = square_at(*w, expect_word(*w, "setup square"), "setup");
         int x = sq % v.width, y = sq / v.width;
@@ -610,7 +710,8 @@ struct Builder {
         }
         sq = y * v.width + x;
         if (!v.board.test(sq)) fail(w->loc, "setup puts a piece on a void cell");
-        if (st.cells[sq].code != kEmpty) fail(w->loc, "setup puts two pieces on " + square_name(v, sq));
+        if (st.cells[sq].code != kEmpty)
+          fail(w->loc, "setup puts two pieces on " + square_name(v, sq));
         st.cells[sq] = Cell{code_of(kind, v.seat_facing[seat]), static_cast<std::uint8_t>(seat)};
       }
     }
@@ -622,7 +723,8 @@ struct Builder {
 std::uint64_t full_key(const VariantData& v, const State& s) {
   std::uint64_t k = v.z_turn[s.to_move];
   for (int sq = 0; sq < v.nsq; ++sq)
-    if (s.cells[sq].code != kEmpty && s.cells[sq].code != kVoid) k ^= v.cell_key(s.cells[sq].code, s.cells[sq].owner, sq);
+    if (s.cells[sq].code != kEmpty && s.cells[sq].code != kVoid)
+      k ^= v.cell_key(s.cells[sq].code, s.cells[sq].owner, sq);
   for (int seat = 0; seat < v.nseats; ++seat)
     if (!s.active(seat)) k ^= v.z_elim[seat];
   return k;
@@ -632,16 +734,19 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   Doc doc = merged;
   Builder b;
   b.v.path = path;
-  const Doc& top = expect_map(doc, "the descriptor",
-                              {"koma", "name", "title", "notation", "board", "seats", "turn_order", "teams",
-                               "pieces", "setup", "promotion", "drops", "check", "kings", "mate",
-                               "no_legal_move", "elimination", "resignation", "end", "places", "options"});
+  const Doc& top = expect_map(
+      doc, "the descriptor",
+      {"koma",  "name",          "title",       "notation",    "board", "seats",  "turn_order",
+       "teams", "pieces",        "setup",       "promotion",   "drops", "check",  "kings",
+       "mate",  "no_legal_move", "elimination", "resignation", "end",   "places", "options"});
   // Seats first: first_seat's range depends on them.
   int nseats = 0;
   if (const Doc* s = top.find("seats"); s && s->is_seq()) nseats = static_cast<int>(s->seq.size());
   b.v.options = resolve_options(doc, overrides, std::max(1, nseats));
-  if (const Doc* n = doc.find("name")) b.v.name = expect_word(*n, "name");
-  else fail(doc.loc, "the descriptor needs a 'name'");
+  if (const Doc* n = doc.find("name"))
+    b.v.name = expect_word(*n, "name");
+  else
+    fail(doc.loc, "the descriptor needs a 'name'");
   b.v.title = b.v.name;
   if (const Doc* t = doc.find("title")) b.v.title = expect_word(*t, "title");
   b.read_board(doc);
@@ -661,7 +766,8 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   b.compile_tables();
   b.read_setup(doc);
   if (b.v.rules.collect_kind >= 0 && b.v.kinds[b.v.rules.collect_kind].royal)
-    fail(doc.find("end")->loc, "end collect needs a non-royal kind (royal pieces are never captured into hands)");
+    fail(doc.find("end")->loc,
+         "end collect needs a non-royal kind (royal pieces are never captured into hands)");
   return std::move(b.v);
 }
 

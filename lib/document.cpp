@@ -31,7 +31,8 @@ Loc loc_of(const YAML::Mark& m, const std::shared_ptr<const std::string>& file) 
 Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file, int depth) {
   Doc d;
   d.loc = loc_of(n.Mark(), file);
-  if (depth > kMaxDepth) fail(d.loc, "nesting is deeper than " + std::to_string(kMaxDepth) + " levels");
+  if (depth > kMaxDepth)
+    fail(d.loc, "nesting is deeper than " + std::to_string(kMaxDepth) + " levels");
   switch (n.Type()) {
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
@@ -80,11 +81,13 @@ void merge_into(Doc& base, const Doc& over) {
 Doc load_resolved(const std::string& text, const std::string& origin, const std::string& base_dir,
                   std::vector<std::string>& chain) {
   Doc doc = parse_document(text, origin);
-  if (!doc.is_map()) fail(doc.loc, "a descriptor must be a mapping of keys such as koma, name, board");
+  if (!doc.is_map())
+    fail(doc.loc, "a descriptor must be a mapping of keys such as koma, name, board");
   const Doc* version = doc.find("koma");
   if (!version) fail(doc.loc, "the descriptor must start with the schema version 'koma: 1'");
   if (!version->is_scalar() || version->scalar != "1")
-    fail(version->loc, "unsupported schema version '" + version->scalar + "'; this koma reads 'koma: 1'");
+    fail(version->loc,
+         "unsupported schema version '" + version->scalar + "'; this koma reads 'koma: 1'");
   const Doc* ext = doc.find("extends");
   if (!ext) return doc;
   if (!ext->is_scalar() || ext->scalar.empty())
@@ -94,7 +97,8 @@ Doc load_resolved(const std::string& text, const std::string& origin, const std:
   std::filesystem::path canon = std::filesystem::weakly_canonical(path, ec);
   std::string key = ec ? path.string() : canon.string();
   for (const auto& seen : chain)
-    if (seen == key) fail(ext->loc, "'extends' makes a cycle: " + ext->scalar + " is already being loaded");
+    if (seen == key)
+      fail(ext->loc, "'extends' makes a cycle: " + ext->scalar + " is already being loaded");
   if (static_cast<int>(chain.size()) >= kMaxExtendsDepth)
     fail(ext->loc, "'extends' chain is longer than " + std::to_string(kMaxExtendsDepth));
   std::ifstream in(path, std::ios::binary);
@@ -118,7 +122,8 @@ Doc load_resolved(const std::string& text, const std::string& origin, const std:
 }  // namespace
 
 void fail(const Loc& at, const std::string& message) {
-  throw DescriptorError(at.file ? *at.file : std::string("<descriptor>"), at.line, at.column, message);
+  throw DescriptorError(at.file ? *at.file : std::string("<descriptor>"), at.line, at.column,
+                        message);
 }
 
 const Doc* Doc::find(const std::string& key) const {
@@ -133,10 +138,14 @@ Doc* Doc::find(const std::string& key) {
 }
 const char* Doc::kind_name() const {
   switch (kind) {
-    case Kind::null: return "nothing";
-    case Kind::scalar: return "a single value";
-    case Kind::seq: return "a list";
-    case Kind::map: return "a mapping";
+    case Kind::null:
+      return "nothing";
+    case Kind::scalar:
+      return "a single value";
+    case Kind::seq:
+      return "a list";
+    case Kind::map:
+      return "a mapping";
   }
   return "?";
 }

@@ -7,7 +7,8 @@ namespace koma::detail {
 void eliminate_seat(const VariantData& v, State& s, int seat, EliminationCause cause, int mater) {
   const Rules& r = v.rules;
   mark_eliminated(v, s, seat);
-  if (cause != EliminationCause::royal_captured && r.king == KingOnElim::overturn && s.royal[seat] >= 0) {
+  if (cause != EliminationCause::royal_captured && r.king == KingOnElim::overturn &&
+      s.royal[seat] >= 0) {
     int sq = s.royal[seat];
     remove_piece(v, s, sq);
     put_piece(v, s, sq, kOverturned, seat);
@@ -37,8 +38,10 @@ void eliminate_seat(const VariantData& v, State& s, int seat, EliminationCause c
       for (int k = 0; k < nk; ++k) {
         int n = s.hand[seat][k];
         if (!n) continue;
-        if (mater >= 0) add_to_hand(v, s, mater, k, n);
-        else s.hand_frozen[seat] = 1;
+        if (mater >= 0)
+          add_to_hand(v, s, mater, k, n);
+        else
+          s.hand_frozen[seat] = 1;
         if (mater >= 0) add_to_hand(v, s, seat, k, -n);
       }
       break;

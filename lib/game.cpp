@@ -32,9 +32,15 @@ Game& Game::operator=(const Game& o) {
   return *this;
 }
 
-const Variant& Game::variant() const { return *impl_->variant; }
-const Position& Game::position() const { return impl_->current; }
-const Position& Game::start() const { return impl_->start; }
+const Variant& Game::variant() const {
+  return *impl_->variant;
+}
+const Position& Game::position() const {
+  return impl_->current;
+}
+const Position& Game::start() const {
+  return impl_->start;
+}
 
 std::vector<Move> Game::legal_moves() const {
   detail::MoveList list;
@@ -47,7 +53,9 @@ bool Game::is_legal(Move m) const {
   return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
-std::string Game::why_illegal(Move m) const { return detail::explain_illegal(impl_->v(), impl_->line, m); }
+std::string Game::why_illegal(Move m) const {
+  return detail::explain_illegal(impl_->v(), impl_->line, m);
+}
 
 void Game::play(Move m) {
   std::string why = why_illegal(m);
@@ -91,9 +99,11 @@ void Game::undo() {
 void Game::adjudicate(const std::vector<int>& places, Reason reason) {
   if (over()) throw IllegalMove("the game is over");
   if (static_cast<int>(places.size()) != variant().seats())
-    throw IllegalMove("adjudicate needs one place per seat (" + std::to_string(variant().seats()) + ")");
+    throw IllegalMove("adjudicate needs one place per seat (" + std::to_string(variant().seats()) +
+                      ")");
   for (int p : places)
-    if (p < 1 || p > variant().seats()) throw IllegalMove("places run from 1 to the number of seats");
+    if (p < 1 || p > variant().seats())
+      throw IllegalMove("places run from 1 to the number of seats");
   detail::State s = impl_->line.back();
   detail::end_game(s, places, reason);
   impl_->line.states.push_back(s);
@@ -103,9 +113,15 @@ void Game::adjudicate(const std::vector<int>& places, Reason reason) {
   impl_->sync();
 }
 
-bool Game::over() const { return impl_->line.back().outcome == detail::Outcome::finished; }
-std::optional<Result> Game::result() const { return impl_->current.result(); }
-const std::vector<std::string>& Game::history() const { return impl_->history; }
+bool Game::over() const {
+  return impl_->line.back().outcome == detail::Outcome::finished;
+}
+std::optional<Result> Game::result() const {
+  return impl_->current.result();
+}
+const std::vector<std::string>& Game::history() const {
+  return impl_->history;
+}
 int Game::occurrences() const {
   return impl_->line.occurrences(impl_->v(), impl_->line.back());
 }

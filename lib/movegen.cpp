@@ -158,7 +158,8 @@ struct Generator {
             Cell c = s.cells[to];
             if (c.code != kEmpty) {
               int cap = capturable(c);
-              if (cap == 1 && !attacked_by(v, s, to, enemy, from)) ok = emit_board(sink, code, from, to);
+              if (cap == 1 && !attacked_by(v, s, to, enemy, from))
+                ok = emit_board(sink, code, from, to);
               if (cap == 2) {
                 Move m = Move::board(from, to, false);
                 if (royal_capture_ok(m, c.owner)) ok = emit_board(sink, code, from, to);
@@ -174,7 +175,8 @@ struct Generator {
       if (safe.checks >= 2) return;
       SquareSet allowed = safe.checks == 1 ? safe.evasion : v.board;
       for (int i = 0; i < safe.npins; ++i)
-        if (safe.pins[static_cast<std::size_t>(i)].sq == from) allowed &= safe.pins[static_cast<std::size_t>(i)].allowed;
+        if (safe.pins[static_cast<std::size_t>(i)].sq == from)
+          allowed &= safe.pins[static_cast<std::size_t>(i)].allowed;
       for (int r = 0; r < nrays && ok; ++r) {
         int len = *p++;
         for (int i = 0; i < len && ok; ++i) {
@@ -235,7 +237,8 @@ struct Generator {
           each_attacked(v, s, code, to, [&](int t) {
             Cell c = s.cells[t];
             if (c.code == kOverturned) hits_overturned = true;
-            if (is_piece(c.code) && v.kinds[kind_of(c.code)].royal && ((enemy >> c.owner) & 1u)) checked = c.owner;
+            if (is_piece(c.code) && v.kinds[kind_of(c.code)].royal && ((enemy >> c.owner) & 1u))
+              checked = c.owner;
           });
           if (rule.no_overturned_king_attack && hits_overturned) return;
           if (rule.no_mate && checked >= 0) {

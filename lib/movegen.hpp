@@ -29,7 +29,8 @@ bool in_check(const VariantData& v, const State& s, int seat);
 // first; then drops by kind and square.
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out);
 std::size_t count_moves(const VariantData& v, const State& s, int seat);
-bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_royal_captures = true);
+bool has_legal_move(const VariantData& v, const State& s, int seat,
+                    bool with_royal_captures = true);
 // In check with no legal move other than a royal capture.
 bool is_checkmated(const VariantData& v, const State& s, int seat);
 

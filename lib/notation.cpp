@@ -13,7 +13,9 @@ namespace {
 constexpr std::size_t kMaxTextBytes = 64 * 1024;
 const char kFacingMark[4] = {'^', '>', 'v', '<'};
 
-[[noreturn]] void bad(const std::string& what) { throw NotationError(what); }
+[[noreturn]] void bad(const std::string& what) {
+  throw NotationError(what);
+}
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> out;
@@ -46,7 +48,8 @@ std::vector<int> hand_order(const VariantData& v) {
     if (k >= 0) order.push_back(k);
   }
   for (std::size_t k = 0; k < v.kinds.size(); ++k)
-    if (!v.kinds[k].promoted && std::find(order.begin(), order.end(), static_cast<int>(k)) == order.end())
+    if (!v.kinds[k].promoted &&
+        std::find(order.begin(), order.end(), static_cast<int>(k)) == order.end())
       order.push_back(static_cast<int>(k));
   return order;
 }
@@ -54,7 +57,8 @@ std::vector<int> hand_order(const VariantData& v) {
 // Reads "2G3P" style hand contents into counts; `owner_of` picks the seat
 // from the letter's case (SFEN) or returns the fixed seat (generic).
 template <class OwnerOf>
-void read_hand(const VariantData& v, std::string_view text, State& s, OwnerOf owner_of, bool fold_case) {
+void read_hand(const VariantData& v, std::string_view text, State& s, OwnerOf owner_of,
+               bool fold_case) {
   std::size_t i = 0;
   while (i < text.size()) {
     long count = 1;
@@ -62,15 +66,19 @@ void read_hand(const VariantData& v, std::string_view text, State& s, OwnerOf ow
     while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
     if (j > i) {
       if (!read_uint(text.substr(i, j - i), count) || count < 1 || count > 255)
-        bad("hand count '" + std::string(text.substr(i, j - i)) + "' is not a number from 1 to 255");
+        bad("hand count '" + std::string(text.substr(i, j - i)) +
+            "' is not a number from 1 to 255");
     }
-    if (j >= text.size()) bad("hand '" + std::string(text) + "' ends with a count and no piece letter");
+    if (j >= text.size())
+      bad("hand '" + std::string(text) + "' ends with a count and no piece letter");
     char c = text[j];
     int seat = owner_of(c);
-    std::string letter(1, fold_case ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c);
+    std::string letter(
+        1, fold_case ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c);
     int kind = kind_for_letter(v, letter);
     if (kind < 0) bad("hand piece '" + std::string(1, c) + "' is not a piece of this variant");
-    if (v.kinds[kind].royal) bad("hand holds a royal piece '" + letter + "', which never enters a hand");
+    if (v.kinds[kind].royal)
+      bad("hand holds a royal piece '" + letter + "', which never enters a hand");
     if (s.hand[seat][kind] + count > 255) bad("hand holds too many " + letter);
     s.hand[seat][kind] = static_cast<std::uint8_t>(s.hand[seat][kind] + count);
     i = j + 1;
@@ -85,7 +93,8 @@ void finish_state(const VariantData& v, State& s, bool setup) {
     Cell c = s.cells[sq];
     if (c.code == kOverturned) {
       if (s.active(c.owner))
-        bad("square " + square_name(v, sq) + " holds an overturned king of seat " + std::to_string(c.owner + 1) + ", which is not eliminated");
+        bad("square " + square_name(v, sq) + " holds an overturned king of seat " +
+            std::to_string(c.owner + 1) + ", which is not eliminated");
       int royal_kind = -1;
       for (std::size_t k = 0; k < v.kinds.size(); ++k)
         if (v.kinds[k].royal) royal_kind = static_cast<int>(k);
@@ -97,14 +106,17 @@ void finish_state(const VariantData& v, State& s, bool setup) {
     }
   }
   for (int seat = 0; seat < v.nseats; ++seat)
-    for (std::size_t k = 0; k < v.kinds.size(); ++k) count[v.base_kind(static_cast<int>(k))] += s.hand[seat][k];
+    for (std::size_t k = 0; k < v.kinds.size(); ++k)
+      count[v.base_kind(static_cast<int>(k))] += s.hand[seat][k];
   for (int seat = 0; seat < v.nseats; ++seat)
     if (royals[seat] > v.max_royals_per_seat)
-      bad("seat " + std::to_string(seat + 1) + " has " + std::to_string(royals[seat]) + " royal pieces; at most " + std::to_string(v.max_royals_per_seat) + " allowed");
+      bad("seat " + std::to_string(seat + 1) + " has " + std::to_string(royals[seat]) +
+          " royal pieces; at most " + std::to_string(v.max_royals_per_seat) + " allowed");
   if (!setup) {
     for (std::size_t k = 0; k < v.kinds.size(); ++k)
       if (count[k] > v.max_count[k])
-        bad("there are " + std::to_string(count[k]) + " " + v.kinds[k].name + " pieces (with promoted ones); the set has " + std::to_string(v.max_count[k]));
+        bad("there are " + std::to_string(count[k]) + " " + v.kinds[k].name +
+            " pieces (with promoted ones); the set has " + std::to_string(v.max_count[k]));
   }
   State out;
   out.hand = s.hand;
@@ -122,7 +134,8 @@ void finish_state(const VariantData& v, State& s, bool setup) {
   out.board_key = full_key(v, out);
   out.hand_key = 0;
   for (int seat = 0; seat < v.nseats; ++seat)
-    for (std::size_t k = 0; k < v.kinds.size(); ++k) out.hand_key += out.hand[seat][k] * v.z_hand[seat][k];
+    for (std::size_t k = 0; k < v.kinds.size(); ++k)
+      out.hand_key += out.hand[seat][k] * v.z_hand[seat][k];
   // Who moved last, assuming plain turn order before this position.
   int pos = v.order_pos[out.to_move];
   for (int back = 1; back <= v.nseats; ++back) {
@@ -135,11 +148,14 @@ void finish_state(const VariantData& v, State& s, bool setup) {
 
 State parse_sfen(const VariantData& v, std::string_view text) {
   auto f = split(text, ' ');
-  if (f.size() != 4) bad("SFEN has 4 fields (board, side, hands, move number), this has " + std::to_string(f.size()));
+  if (f.size() != 4)
+    bad("SFEN has 4 fields (board, side, hands, move number), this has " +
+        std::to_string(f.size()));
   State s;
   auto rows = split(f[0], '/');
   if (static_cast<int>(rows.size()) != v.height)
-    bad("SFEN board has " + std::to_string(rows.size()) + " ranks; this board has " + std::to_string(v.height));
+    bad("SFEN board has " + std::to_string(rows.size()) + " ranks; this board has " +
+        std::to_string(v.height));
   for (int y = 0; y < v.height; ++y) {
     int x = 0;
     std::string_view row = rows[y];
@@ -156,24 +172,37 @@ State parse_sfen(const VariantData& v, std::string_view text) {
         if (++i >= row.size()) bad("SFEN rank " + std::to_string(y + 1) + " ends with '+'");
         c = row[i];
       }
-      if (!std::isalpha(static_cast<unsigned char>(c))) bad(std::string("SFEN rank ") + std::to_string(y + 1) + " has an unexpected '" + c + "'");
+      if (!std::isalpha(static_cast<unsigned char>(c)))
+        bad(std::string("SFEN rank ") + std::to_string(y + 1) + " has an unexpected '" + c + "'");
       int owner = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
-      std::string letter = std::string(promoted ? "+" : "") + static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      std::string letter = std::string(promoted ? "+" : "") +
+                           static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       int kind = kind_for_letter(v, letter);
       if (kind < 0) bad("SFEN piece '" + letter + "' is not a piece of this variant");
-      if (x >= v.width) bad("SFEN rank " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) + " files");
-      s.cells[y * v.width + x] = Cell{code_of(kind, v.seat_facing[owner]), static_cast<std::uint8_t>(owner)};
+      if (x >= v.width)
+        bad("SFEN rank " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) +
+            " files");
+      s.cells[y * v.width + x] =
+          Cell{code_of(kind, v.seat_facing[owner]), static_cast<std::uint8_t>(owner)};
       ++x;
     }
-    if (x != v.width) bad("SFEN rank " + std::to_string(y + 1) + " covers " + std::to_string(x) + " files, not " + std::to_string(v.width));
+    if (x != v.width)
+      bad("SFEN rank " + std::to_string(y + 1) + " covers " + std::to_string(x) + " files, not " +
+          std::to_string(v.width));
   }
-  if (f[1] == "b") s.to_move = 0;
-  else if (f[1] == "w") s.to_move = 1;
-  else bad("SFEN side to move is 'b' or 'w', not '" + std::string(f[1]) + "'");
+  if (f[1] == "b")
+    s.to_move = 0;
+  else if (f[1] == "w")
+    s.to_move = 1;
+  else
+    bad("SFEN side to move is 'b' or 'w', not '" + std::string(f[1]) + "'");
   if (f[2] != "-")
-    read_hand(v, f[2], s, [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; }, true);
+    read_hand(
+        v, f[2], s, [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; },
+        true);
   long ply = 0;
-  if (!read_uint(f[3], ply) || ply < 1) bad("SFEN move number must be a whole number from 1, not '" + std::string(f[3]) + "'");
+  if (!read_uint(f[3], ply) || ply < 1)
+    bad("SFEN move number must be a whole number from 1, not '" + std::string(f[3]) + "'");
   s.ply = static_cast<std::uint32_t>(ply);
   return s;
 }
@@ -181,24 +210,34 @@ State parse_sfen(const VariantData& v, std::string_view text) {
 State parse_generic(const VariantData& v, std::string_view text) {
   auto f = split(text, ' ');
   if (f.size() != 5)
-    bad("position text has 5 fields (board, seat to move, hands, ply, eliminated), this has " + std::to_string(f.size()));
+    bad("position text has 5 fields (board, seat to move, hands, ply, eliminated), this has " +
+        std::to_string(f.size()));
   State s;
   auto rows = split(f[0], '/');
   if (static_cast<int>(rows.size()) != v.height)
-    bad("board has " + std::to_string(rows.size()) + " rows; this board has " + std::to_string(v.height));
+    bad("board has " + std::to_string(rows.size()) + " rows; this board has " +
+        std::to_string(v.height));
   auto seat_digit = [&](char c, int row) {
-    if (c < '1' || c > '9') bad("row " + std::to_string(row + 1) + ": a piece letter must be followed by its seat number");
+    if (c < '1' || c > '9')
+      bad("row " + std::to_string(row + 1) +
+          ": a piece letter must be followed by its seat number");
     int seat = c - '1';
-    if (seat >= v.nseats) bad("row " + std::to_string(row + 1) + ": seat " + std::string(1, c) + " is out of range 1-" + std::to_string(v.nseats));
+    if (seat >= v.nseats)
+      bad("row " + std::to_string(row + 1) + ": seat " + std::string(1, c) + " is out of range 1-" +
+          std::to_string(v.nseats));
     return seat;
   };
   for (int y = 0; y < v.height; ++y) {
     int x = 0;
     std::string_view row = rows[y];
     auto place = [&](Cell c) {
-      if (x >= v.width) bad("row " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) + " cells");
+      if (x >= v.width)
+        bad("row " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) +
+            " cells");
       int sq = y * v.width + x;
-      if (!v.board.test(sq)) bad("row " + std::to_string(y + 1) + ", cell " + std::to_string(x + 1) + " is a void; write it as *");
+      if (!v.board.test(sq))
+        bad("row " + std::to_string(y + 1) + ", cell " + std::to_string(x + 1) +
+            " is a void; write it as *");
       s.cells[sq] = c;
       ++x;
     };
@@ -209,20 +248,26 @@ State parse_generic(const VariantData& v, std::string_view text) {
         while (j < row.size() && std::isdigit(static_cast<unsigned char>(row[j]))) ++j;
         long n = 0;
         if (!read_uint(row.substr(i, j - i), n) || n < 1 || n > v.width)
-          bad("row " + std::to_string(y + 1) + ": empty count '" + std::string(row.substr(i, j - i)) + "' is not from 1 to " + std::to_string(v.width));
+          bad("row " + std::to_string(y + 1) + ": empty count '" +
+              std::string(row.substr(i, j - i)) + "' is not from 1 to " + std::to_string(v.width));
         for (long k = 0; k < n; ++k) place(Cell{});
         i = j;
         continue;
       }
       if (c == '*') {
-        if (x >= v.width) bad("row " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) + " cells");
-        if (v.board.test(y * v.width + x)) bad("row " + std::to_string(y + 1) + ", cell " + std::to_string(x + 1) + " is a square, not a void");
+        if (x >= v.width)
+          bad("row " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) +
+              " cells");
+        if (v.board.test(y * v.width + x))
+          bad("row " + std::to_string(y + 1) + ", cell " + std::to_string(x + 1) +
+              " is a square, not a void");
         ++x;
         ++i;
         continue;
       }
       if (c == 'X') {
-        if (i + 1 >= row.size()) bad("row " + std::to_string(y + 1) + ": X must be followed by its seat number");
+        if (i + 1 >= row.size())
+          bad("row " + std::to_string(y + 1) + ": X must be followed by its seat number");
         int seat = seat_digit(row[i + 1], y);
         place(Cell{kOverturned, static_cast<std::uint8_t>(seat)});
         i += 2;
@@ -234,11 +279,15 @@ State parse_generic(const VariantData& v, std::string_view text) {
         if (++i >= row.size()) bad("row " + std::to_string(y + 1) + " ends with '+'");
         c = row[i];
       }
-      if (!std::isupper(static_cast<unsigned char>(c))) bad("row " + std::to_string(y + 1) + ": unexpected '" + std::string(1, c) + "'");
+      if (!std::isupper(static_cast<unsigned char>(c)))
+        bad("row " + std::to_string(y + 1) + ": unexpected '" + std::string(1, c) + "'");
       letter += c;
       int kind = kind_for_letter(v, letter);
-      if (kind < 0) bad("row " + std::to_string(y + 1) + ": '" + letter + "' is not a piece of this variant");
-      if (i + 1 >= row.size()) bad("row " + std::to_string(y + 1) + ": " + letter + " must be followed by its seat number");
+      if (kind < 0)
+        bad("row " + std::to_string(y + 1) + ": '" + letter + "' is not a piece of this variant");
+      if (i + 1 >= row.size())
+        bad("row " + std::to_string(y + 1) + ": " + letter +
+            " must be followed by its seat number");
       int seat = seat_digit(row[i + 1], y);
       i += 2;
       int facing = v.seat_facing[seat];
@@ -251,30 +300,39 @@ State parse_generic(const VariantData& v, std::string_view text) {
       }
       place(Cell{code_of(kind, facing), static_cast<std::uint8_t>(seat)});
     }
-    if (x != v.width) bad("row " + std::to_string(y + 1) + " covers " + std::to_string(x) + " cells, not " + std::to_string(v.width));
+    if (x != v.width)
+      bad("row " + std::to_string(y + 1) + " covers " + std::to_string(x) + " cells, not " +
+          std::to_string(v.width));
   }
   long seat = 0;
   if (!read_uint(f[1], seat) || seat < 1 || seat > v.nseats)
-    bad("seat to move '" + std::string(f[1]) + "' is not a seat number from 1 to " + std::to_string(v.nseats));
+    bad("seat to move '" + std::string(f[1]) + "' is not a seat number from 1 to " +
+        std::to_string(v.nseats));
   s.to_move = static_cast<std::uint8_t>(seat - 1);
   if (f[2] != "-") {
     for (auto group : split(f[2], ',')) {
       auto colon = group.find(':');
       long hs = 0;
-      if (colon == std::string_view::npos || !read_uint(group.substr(0, colon), hs) || hs < 1 || hs > v.nseats)
-        bad("hand group '" + std::string(group) + "' must read <seat>:<pieces>, seat from 1 to " + std::to_string(v.nseats));
+      if (colon == std::string_view::npos || !read_uint(group.substr(0, colon), hs) || hs < 1 ||
+          hs > v.nseats)
+        bad("hand group '" + std::string(group) + "' must read <seat>:<pieces>, seat from 1 to " +
+            std::to_string(v.nseats));
       if (colon + 1 >= group.size()) bad("hand group '" + std::string(group) + "' lists no pieces");
-      read_hand(v, group.substr(colon + 1), s, [&](char) { return static_cast<int>(hs - 1); }, false);
+      read_hand(
+          v, group.substr(colon + 1), s, [&](char) { return static_cast<int>(hs - 1); }, false);
     }
   }
   long ply = 0;
-  if (!read_uint(f[3], ply) || ply < 1) bad("ply must be a whole number from 1, not '" + std::string(f[3]) + "'");
+  if (!read_uint(f[3], ply) || ply < 1)
+    bad("ply must be a whole number from 1, not '" + std::string(f[3]) + "'");
   s.ply = static_cast<std::uint32_t>(ply);
   if (f[4] != "-") {
     for (auto e : split(f[4], ',')) {
       long es = 0;
-      if (!read_uint(e, es) || es < 1 || es > v.nseats) bad("eliminated seat '" + std::string(e) + "' is not a seat number");
-      if (!s.active(static_cast<int>(es - 1))) bad("seat " + std::string(e) + " is eliminated twice");
+      if (!read_uint(e, es) || es < 1 || es > v.nseats)
+        bad("eliminated seat '" + std::string(e) + "' is not a seat number");
+      if (!s.active(static_cast<int>(es - 1)))
+        bad("seat " + std::string(e) + " is eliminated twice");
       s.eliminated_mask |= static_cast<std::uint8_t>(1u << (es - 1));
       s.elimination_order[s.eliminated_count++] = static_cast<std::uint8_t>(es - 1);
     }
@@ -287,14 +345,16 @@ State parse_generic(const VariantData& v, std::string_view text) {
 
 std::string square_name(const VariantData& v, int sq) {
   int x = sq % v.width, y = sq / v.width;
-  if (v.shogi_squares) return std::string(1, static_cast<char>('0' + (v.width - x))) + static_cast<char>('a' + y);
+  if (v.shogi_squares)
+    return std::string(1, static_cast<char>('0' + (v.width - x))) + static_cast<char>('a' + y);
   return std::string(1, static_cast<char>('a' + x)) + std::to_string(v.height - y);
 }
 
-std::optional<int> parse_square_name(const VariantData& v, std::string_view name) {
+std::optional<int> parse_square_name(const VariantData& v, std::string_view name, bool allow_void) {
   int x = -1, y = -1;
   if (v.shogi_squares) {
-    if (name.size() != 2 || name[0] < '1' || name[0] > '9' || name[1] < 'a' || name[1] > 'z') return std::nullopt;
+    if (name.size() != 2 || name[0] < '1' || name[0] > '9' || name[1] < 'a' || name[1] > 'z')
+      return std::nullopt;
     x = v.width - (name[0] - '0');
     y = name[1] - 'a';
   } else {
@@ -306,12 +366,13 @@ std::optional<int> parse_square_name(const VariantData& v, std::string_view name
   }
   if (x < 0 || y < 0 || x >= v.width || y >= v.height) return std::nullopt;
   int sq = y * v.width + x;
-  if (!v.board.test(sq)) return std::nullopt;
+  if (!allow_void && !v.board.test(sq)) return std::nullopt;
   return sq;
 }
 
 State parse_position(const VariantData& v, std::string_view text, bool setup) {
-  if (text.size() > kMaxTextBytes) bad("position text is longer than " + std::to_string(kMaxTextBytes) + " characters");
+  if (text.size() > kMaxTextBytes)
+    bad("position text is longer than " + std::to_string(kMaxTextBytes) + " characters");
   // SFEN has 4 fields, the generic text 5.
   bool sfen = v.sfen && std::count(text.begin(), text.end(), ' ') == 3;
   State s = sfen ? parse_sfen(v, text) : parse_generic(v, text);
@@ -391,7 +452,8 @@ std::string write_sfen(const VariantData& v, const State& s) {
       empty = 0;
       std::string letter = v.kinds[kind_of(c.code)].letter;
       if (c.owner == 1)
-        for (char& ch : letter) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        for (char& ch : letter)
+          ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
       out += letter;
     }
     if (empty) out += std::to_string(empty);
@@ -403,7 +465,10 @@ std::string write_sfen(const VariantData& v, const State& s) {
     for (int k : order) {
       int n = s.hand[seat][k];
       if (n > 1) hands += std::to_string(n);
-      if (n > 0) hands += seat == 0 ? v.kinds[k].letter : std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(v.kinds[k].letter[0]))));
+      if (n > 0)
+        hands += seat == 0 ? v.kinds[k].letter
+                           : std::string(1, static_cast<char>(std::tolower(
+                                                static_cast<unsigned char>(v.kinds[k].letter[0]))));
     }
   out += hands.empty() ? "-" : hands;
   out += ' ';
@@ -444,11 +509,16 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
         break;
       }
   }
-  if (cut == std::string::npos) bad("'" + std::string(text) + "' is not a move: write from-square to-square, e.g. " + square_name(v, v.nsq - 1) + square_name(v, 0) + ", or a drop like P*" + square_name(v, 0));
+  if (cut == std::string::npos)
+    bad("'" + std::string(text) + "' is not a move: write from-square to-square, e.g. " +
+        square_name(v, v.nsq - 1) + square_name(v, 0) + ", or a drop like P*" + square_name(v, 0));
   auto from = parse_square_name(v, t.substr(0, cut));
   auto to = parse_square_name(v, t.substr(cut));
-  if (!from) bad("move '" + std::string(text) + "': '" + t.substr(0, cut) + "' is not a square of this board");
-  if (!to) bad("move '" + std::string(text) + "': '" + t.substr(cut) + "' is not a square of this board");
+  if (!from)
+    bad("move '" + std::string(text) + "': '" + t.substr(0, cut) +
+        "' is not a square of this board");
+  if (!to)
+    bad("move '" + std::string(text) + "': '" + t.substr(cut) + "' is not a square of this board");
   return Move::board(*from, *to, promote);
 }
 

@@ -12,7 +12,9 @@
 namespace koma::detail {
 
 std::string square_name(const VariantData& v, int sq);
-std::optional<int> parse_square_name(const VariantData& v, std::string_view name);
+// With `allow_void`, names of void cells are read too.
+std::optional<int> parse_square_name(const VariantData& v, std::string_view name,
+                                     bool allow_void = false);
 
 // Reads a position: SFEN (for SFEN variants) or the generic text. With
 // `setup`, piece-count limits are not checked (the setup defines them).

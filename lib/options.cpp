@@ -67,12 +67,14 @@ void substitute(Doc& d, const std::map<std::string, OptionDecl>& decls) {
     std::string name = d.map[0].first.substr(1);
     const OptionDecl& o = lookup(name, d.key_locs[0]);
     Doc cases = d.map[0].second;
-    if (!cases.is_map()) fail(cases.loc, "a choice by option " + name + " maps each of its values to a setting");
+    if (!cases.is_map())
+      fail(cases.loc, "a choice by option " + name + " maps each of its values to a setting");
     for (std::size_t i = 0; i < cases.map.size(); ++i)
       if (!check_value(name, o, cases.map[i].first).empty())
         fail(cases.key_locs[i], "'" + cases.map[i].first + "' is not a value of option " + name);
     const Doc* chosen = cases.find(o.value);
-    if (!chosen) fail(cases.loc, "the choice by option " + name + " has no case for '" + o.value + "'");
+    if (!chosen)
+      fail(cases.loc, "the choice by option " + name + " has no case for '" + o.value + "'");
     Doc replacement = *chosen;
     d = replacement;
     substitute(d, decls);
@@ -102,29 +104,40 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
   decls["max_plies"] = plies;
 
   if (const Doc* opts = doc.find("options")) {
-    if (!opts->is_map()) fail(opts->loc, "'options' must be a mapping of option names to declarations");
+    if (!opts->is_map())
+      fail(opts->loc, "'options' must be a mapping of option names to declarations");
     for (std::size_t i = 0; i < opts->map.size(); ++i) {
       const auto& [name, decl] = opts->map[i];
       const Loc& kl = opts->key_locs[i];
       OptionDecl o = decls.count(name) ? decls[name] : OptionDecl{};
       o.loc = kl;
-      if (!decl.is_map()) fail(decl.loc, "option " + name + " is declared as a mapping: {values: [...], default: ...} or {type: int, default: n}");
+      if (!decl.is_map())
+        fail(decl.loc, "option " + name +
+                           " is declared as a mapping: {values: [...], default: ...} or {type: "
+                           "int, default: n}");
       bool builtin = name == "first_seat" || name == "max_plies";
       for (std::size_t k = 0; k < decl.map.size(); ++k) {
         const std::string& key = decl.map[k].first;
         if (key != "values" && key != "default" && key != "type" && key != "min" && key != "max")
-          fail(decl.key_locs[k], "unknown key '" + key + "' in option " + name + "; allowed: values, default, type, min, max");
+          fail(decl.key_locs[k], "unknown key '" + key + "' in option " + name +
+                                     "; allowed: values, default, type, min, max");
       }
       if (const Doc* t = decl.find("type")) {
         if (builtin) fail(t->loc, "option " + name + " is built in; only its default can change");
-        if (t->scalar == "int") o.type = OptionDecl::Type::integer;
-        else if (t->scalar == "bool") o.type = OptionDecl::Type::boolean;
-        else if (t->scalar == "choice") o.type = OptionDecl::Type::choice;
-        else fail(t->loc, "option type '" + t->scalar + "' is unknown; allowed: choice, int, bool");
+        if (t->scalar == "int")
+          o.type = OptionDecl::Type::integer;
+        else if (t->scalar == "bool")
+          o.type = OptionDecl::Type::boolean;
+        else if (t->scalar == "choice")
+          o.type = OptionDecl::Type::choice;
+        else
+          fail(t->loc, "option type '" + t->scalar + "' is unknown; allowed: choice, int, bool");
       }
       if (const Doc* vals = decl.find("values")) {
-        if (builtin) fail(vals->loc, "option " + name + " is built in; only its default can change");
-        if (!vals->is_seq() || vals->seq.empty()) fail(vals->loc, "'values' lists the allowed values of option " + name);
+        if (builtin)
+          fail(vals->loc, "option " + name + " is built in; only its default can change");
+        if (!vals->is_seq() || vals->seq.empty())
+          fail(vals->loc, "'values' lists the allowed values of option " + name);
         o.type = OptionDecl::Type::choice;
         o.values.clear();
         for (const auto& v : vals->seq) {
@@ -135,7 +148,8 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
       for (const char* bound : {"min", "max"})
         if (const Doc* b = decl.find(bound)) {
           long n = 0;
-          if (!b->is_scalar() || !parse_long(b->scalar, n)) fail(b->loc, std::string("'") + bound + "' must be a whole number");
+          if (!b->is_scalar() || !parse_long(b->scalar, n))
+            fail(b->loc, std::string("'") + bound + "' must be a whole number");
           (std::string(bound) == "min" ? o.min : o.max) = n;
         }
       if (o.type == OptionDecl::Type::choice && o.values.empty())
@@ -143,7 +157,8 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
       const Doc* def = decl.find("default");
       if (!def && !builtin) fail(decl.loc, "option " + name + " needs a 'default'");
       if (def) {
-        if (!def->is_scalar()) fail(def->loc, "the default of option " + name + " is a single value");
+        if (!def->is_scalar())
+          fail(def->loc, "the default of option " + name + " is a single value");
         std::string err = check_value(name, o, def->scalar);
         if (!err.empty()) fail(def->loc, err);
         o.value = def->scalar;

@@ -27,9 +27,13 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
 detail::Line line_of(const Game& game) {
   detail::Line line(game.start().state());
   for (const auto& text : game.history()) {
-    if (text == "resign") detail::play_resign(game.variant().data(), line);
-    else if (text == "win") detail::play_declaration(game.variant().data(), line);
-    else detail::play_move(game.variant().data(), line, detail::parse_move_text(game.variant().data(), text));
+    if (text == "resign")
+      detail::play_resign(game.variant().data(), line);
+    else if (text == "win")
+      detail::play_declaration(game.variant().data(), line);
+    else
+      detail::play_move(game.variant().data(), line,
+                        detail::parse_move_text(game.variant().data(), text));
   }
   line.states.reserve(line.states.size() + 64);
   return line;
@@ -44,7 +48,8 @@ std::uint64_t perft(const Game& game, int depth, PerftMode mode) {
   return walk(game.variant().data(), line, depth, mode);
 }
 
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int depth, PerftMode mode) {
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int depth,
+                                                         PerftMode mode) {
   std::vector<std::pair<Move, std::uint64_t>> out;
   if (depth <= 0 || game.over()) return out;
   const auto& v = game.variant().data();

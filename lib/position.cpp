@@ -22,7 +22,9 @@ Position Position::from_text(std::shared_ptr<const Variant> variant, std::string
 std::string Position::text() const {
   return variant_->uses_sfen() ? detail::write_sfen(variant_->data(), s_) : generic_text();
 }
-std::string Position::generic_text() const { return detail::write_generic(variant_->data(), s_); }
+std::string Position::generic_text() const {
+  return detail::write_generic(variant_->data(), s_);
+}
 
 std::optional<PieceOnBoard> Position::at(Square sq) const {
   const auto& v = variant_->data();
@@ -35,7 +37,8 @@ std::optional<PieceOnBoard> Position::at(Square sq) const {
       if (v.kinds[k].royal) royal = static_cast<int>(k);
     return PieceOnBoard{royal, c.owner + 1, static_cast<Facing>(v.seat_facing[c.owner]), true};
   }
-  return PieceOnBoard{detail::kind_of(c.code), c.owner + 1, static_cast<Facing>(detail::facing_of(c.code)), false};
+  return PieceOnBoard{detail::kind_of(c.code), c.owner + 1,
+                      static_cast<Facing>(detail::facing_of(c.code)), false};
 }
 
 int Position::in_hand(int seat, int kind) const {
@@ -45,7 +48,8 @@ int Position::in_hand(int seat, int kind) const {
 
 std::vector<int> Position::eliminated() const {
   std::vector<int> out;
-  for (int i = 0; i < s_.eliminated_count; ++i) out.push_back(s_.elimination_order[static_cast<std::size_t>(i)] + 1);
+  for (int i = 0; i < s_.eliminated_count; ++i)
+    out.push_back(s_.elimination_order[static_cast<std::size_t>(i)] + 1);
   return out;
 }
 
@@ -73,8 +77,12 @@ bool Position::is_legal(Move m) const {
   return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
-std::string Position::move_text(Move m) const { return detail::move_text(variant_->data(), m); }
-Move Position::parse_move(std::string_view text) const { return detail::parse_move_text(variant_->data(), text); }
+std::string Position::move_text(Move m) const {
+  return detail::move_text(variant_->data(), m);
+}
+Move Position::parse_move(std::string_view text) const {
+  return detail::parse_move_text(variant_->data(), text);
+}
 
 bool Position::operator==(const Position& other) const {
   return variant_ == other.variant_ && hash() == other.hash() &&
@@ -85,7 +93,8 @@ std::optional<Result> Position::result() const {
   if (s_.outcome != detail::Outcome::finished) return std::nullopt;
   Result r;
   r.reason = static_cast<Reason>(s_.reason);
-  for (int i = 0; i < variant_->seats(); ++i) r.places.push_back(s_.places[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < variant_->seats(); ++i)
+    r.places.push_back(s_.places[static_cast<std::size_t>(i)]);
   return r;
 }
 

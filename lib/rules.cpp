@@ -68,7 +68,8 @@ int impasse_points(const VariantData& v, const State& s, int seat, const SquareS
     if (v.kinds[kind].royal || (only_in && !only_in->test(sq))) return;
     pts += v.rules.impasse_points[v.base_kind(kind)];
   });
-  for (std::size_t k = 0; k < v.kinds.size(); ++k) pts += s.hand[seat][k] * v.rules.impasse_points[k];
+  for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    pts += s.hand[seat][k] * v.rules.impasse_points[k];
   return pts;
 }
 
@@ -100,7 +101,9 @@ int mater_of(const VariantData& v, const State& s, int seat) {
   };
   if (in_check(v, s, seat)) {
     for (int o = 0; o < v.nseats; ++o)
-      if (o != seat && s.active(o) && v.enemies(seat, o) && attacked_by(v, s, s.royal[seat], 1u << o)) consider(o);
+      if (o != seat && s.active(o) && v.enemies(seat, o) &&
+          attacked_by(v, s, s.royal[seat], 1u << o))
+        consider(o);
     if (best >= 0) return best;
   }
   for (int o = 0; o < v.nseats; ++o)
@@ -113,7 +116,8 @@ bool position_endings(const VariantData& v, State& s, int mover, Move m, bool mo
                       Reason last_cause) {
   const Rules& r = v.rules;
   if (r.last_seat_standing && active_count(v, s) == 1) {
-    Reason why = r.last_seat_reason == LastSeatReason::cause ? last_cause : Reason::last_seat_standing;
+    Reason why =
+        r.last_seat_reason == LastSeatReason::cause ? last_cause : Reason::last_seat_standing;
     finish(s, v.nseats, survivor_tiers(v, s), why);
     return true;
   }
@@ -125,7 +129,8 @@ bool position_endings(const VariantData& v, State& s, int mover, Move m, bool mo
   if (r.impasse == ImpasseRule::kings_entered) {
     bool all_in = true;
     for (int seat = 0; seat < v.nseats; ++seat)
-      if (s.active(seat)) all_in = all_in && s.royal[seat] >= 0 && v.zone_of_owner[seat].test(s.royal[seat]);
+      if (s.active(seat))
+        all_in = all_in && s.royal[seat] >= 0 && v.zone_of_owner[seat].test(s.royal[seat]);
     if (all_in) {
       unsigned losers = 0;
       int under = 0, n = 0;
@@ -204,8 +209,10 @@ bool history_endings(const VariantData& v, const Line& line, State& s, int mover
           }
         if (perpetual != 1) losers = 0;
       }
-      if (losers) finish(s, v.nseats, loser_tiers(v, s, losers), Reason::perpetual_check);
-      else finish_draw(v, s, Reason::repetition);
+      if (losers)
+        finish(s, v.nseats, loser_tiers(v, s, losers), Reason::perpetual_check);
+      else
+        finish_draw(v, s, Reason::repetition);
       return true;
     }
   }
@@ -223,8 +230,8 @@ void push_state(Line& line, const State& s, int mover, bool gave_check) {
 }
 
 // Steps 3-6 for a state whose mover has just acted; pushes the settled state.
-void settle(const VariantData& v, Line& line, State s, int mover, bool gave_check, Move m, bool moved,
-            Reason cause) {
+void settle(const VariantData& v, Line& line, State s, int mover, bool gave_check, Move m,
+            bool moved, Reason cause) {
   const Rules& r = v.rules;
   const int actor = mover;
   for (;;) {
@@ -244,7 +251,10 @@ void settle(const VariantData& v, Line& line, State s, int mover, bool gave_chec
     if (can_move) break;
     bool checked = in_check(v, s, seat);
     int mater = r.no_legal_move == NoMove::mate ? mater_of(v, s, seat) : -1;
-    eliminate_seat(v, s, seat, checked || mater >= 0 ? EliminationCause::checkmate : EliminationCause::no_legal_move, mater);
+    eliminate_seat(
+        v, s, seat,
+        checked || mater >= 0 ? EliminationCause::checkmate : EliminationCause::no_legal_move,
+        mater);
     cause = checked ? Reason::checkmate : Reason::no_legal_move;
     mover = seat;
   }
@@ -282,7 +292,9 @@ bool repetition_possible(const VariantData& v, const Line& line) {
   for (std::size_t i = 0; i < st.size(); ++i) {
     int n = 1;
     for (std::size_t j = i + 1; j < st.size(); ++j)
-      if (st[j].board_key == st[i].board_key && st[j].hand_key == st[i].hand_key && same_position(v, st[i], st[j])) ++n;
+      if (st[j].board_key == st[i].board_key && st[j].hand_key == st[i].hand_key &&
+          same_position(v, st[i], st[j]))
+        ++n;
     if (n >= v.rules.repetition_count - 1) return true;
   }
   return false;
@@ -367,9 +379,12 @@ void play_declaration(const VariantData& v, Line& line) {
   unsigned everyone_else = 0;
   for (int o = 0; o < v.nseats; ++o)
     if (o != seat) everyone_else |= 1u << o;
-  if (valid && pts >= r.declare_win_at[seat]) losers = everyone_else;
-  else if (valid && r.declare_draw_at[seat] > 0 && pts >= r.declare_draw_at[seat]) losers = 0;
-  else losers = 1u << seat;
+  if (valid && pts >= r.declare_win_at[seat])
+    losers = everyone_else;
+  else if (valid && r.declare_draw_at[seat] > 0 && pts >= r.declare_draw_at[seat])
+    losers = 0;
+  else
+    losers = 1u << seat;
   finish(s, v.nseats, loser_tiers(v, s, losers), Reason::declaration);
   push_state(line, s, seat, false);
 }
@@ -395,31 +410,41 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
     const auto& k = v.kinds[m.kind];
     if (!v.drops_enabled) return "this variant has no drops";
     if (s.hand_frozen[seat]) return "this seat's hand is frozen";
-    if (!s.hand[seat][m.kind]) return "seat " + std::to_string(seat + 1) + " has no " + k.name + " in hand";
+    if (!s.hand[seat][m.kind])
+      return "seat " + std::to_string(seat + 1) + " has no " + k.name + " in hand";
     if (s.cells[m.to].code != kEmpty) return sqname(m.to) + " is occupied";
     std::uint8_t code = code_of(m.kind, v.seat_facing[seat]);
-    if (v.dead[code].test(m.to)) return "a " + k.name + " dropped on " + sqname(m.to) + " could never move";
+    if (v.dead[code].test(m.to))
+      return "a " + k.name + " dropped on " + sqname(m.to) + " could never move";
     if (v.drops[m.kind].nifu) {
       int file = v.file_of(m.to, v.seat_facing[seat]);
       bool nifu = false;
       s.owned[seat].each([&](int sq) {
         if (s.cells[sq].code == code && v.file_of(sq, v.seat_facing[seat]) == file) nifu = true;
       });
-      if (nifu) return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name + " on that file";
+      if (nifu)
+        return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
+               " on that file";
     }
     MoveList pseudo;
     State t = s;
     make_move(v, t, m);
-    if (in_check(v, t, seat)) return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
+    if (in_check(v, t, seat))
+      return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
     if (v.drops[m.kind].no_overturned_king_attack || v.drops[m.kind].no_mate)
-      return "a " + k.name + " drop here would " + (v.drops[m.kind].no_mate ? std::string("checkmate (drop mate is forbidden) or attack an overturned king") : std::string("attack an overturned king"));
+      return "a " + k.name + " drop here would " +
+             (v.drops[m.kind].no_mate
+                  ? std::string("checkmate (drop mate is forbidden) or attack an overturned king")
+                  : std::string("attack an overturned king"));
     return "that drop is not legal here";
   }
   if (m.from >= v.nsq || !v.board.test(m.from)) return "the origin is not a square of this board";
   Cell c = s.cells[m.from];
   if (c.code == kEmpty) return "there is no piece on " + sqname(m.from);
   if (c.code == kOverturned) return "the overturned king on " + sqname(m.from) + " cannot move";
-  if (c.owner != seat) return "the piece on " + sqname(m.from) + " belongs to seat " + std::to_string(c.owner + 1) + ", and seat " + std::to_string(seat + 1) + " is to move";
+  if (c.owner != seat)
+    return "the piece on " + sqname(m.from) + " belongs to seat " + std::to_string(c.owner + 1) +
+           ", and seat " + std::to_string(seat + 1) + " is to move";
   const auto& k = v.kinds[kind_of(c.code)];
   // Would the piece reach the square at all?
   bool reaches = false;
@@ -436,17 +461,23 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
   if (!reaches) return "the " + k.name + " on " + sqname(m.from) + " cannot reach " + sqname(m.to);
   Cell t = s.cells[m.to];
   if (t.code == kOverturned) return "an overturned king cannot be captured";
-  if (t.code != kEmpty && (t.owner == seat || !v.enemies(seat, t.owner))) return "it cannot capture its own or a partner's piece on " + sqname(m.to);
-  if (t.code != kEmpty && v.kinds[kind_of(t.code)].royal) return "the king on " + sqname(m.to) + " may not be captured";
-  bool can = k.promotes_to >= 0 && (v.zone_for(seat, facing_of(c.code)).test(m.from) || v.zone_for(seat, facing_of(c.code)).test(m.to));
+  if (t.code != kEmpty && (t.owner == seat || !v.enemies(seat, t.owner)))
+    return "it cannot capture its own or a partner's piece on " + sqname(m.to);
+  if (t.code != kEmpty && v.kinds[kind_of(t.code)].royal)
+    return "the king on " + sqname(m.to) + " may not be captured";
+  bool can = k.promotes_to >= 0 && (v.zone_for(seat, facing_of(c.code)).test(m.from) ||
+                                    v.zone_for(seat, facing_of(c.code)).test(m.to));
   if (m.promote && !can) return "the " + k.name + " cannot promote on this move";
-  if (!m.promote && v.dead[c.code].test(m.to)) return "the " + k.name + " must promote on " + sqname(m.to);
+  if (!m.promote && v.dead[c.code].test(m.to))
+    return "the " + k.name + " must promote on " + sqname(m.to);
   if (v.rules.check) {
     State after = s;
     make_move(v, after, m);
-    if (in_check(v, after, seat)) return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
+    if (in_check(v, after, seat))
+      return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
   }
-  if (v.rules.perpetual == Perpetual::forbidden) return "the perpetual checker may not repeat the position a fourth time";
+  if (v.rules.perpetual == Perpetual::forbidden)
+    return "the perpetual checker may not repeat the position a fourth time";
   return "that move is not legal here";
 }
 

@@ -16,14 +16,16 @@ Variant::~Variant() = default;
 
 std::shared_ptr<const Variant> Variant::load(const std::string& path, const Options& options) {
   detail::Doc doc = detail::load_descriptor_file(path);
-  auto data = std::make_unique<const detail::VariantData>(detail::compile_variant(doc, options, path));
+  auto data =
+      std::make_unique<const detail::VariantData>(detail::compile_variant(doc, options, path));
   return std::shared_ptr<const Variant>(new Variant(std::move(data)));
 }
 
 std::shared_ptr<const Variant> Variant::parse(const std::string& yaml, const std::string& origin,
                                               const Options& options, const std::string& base_dir) {
   detail::Doc doc = detail::load_descriptor_text(yaml, origin, base_dir);
-  auto data = std::make_unique<const detail::VariantData>(detail::compile_variant(doc, options, ""));
+  auto data =
+      std::make_unique<const detail::VariantData>(detail::compile_variant(doc, options, ""));
   return std::shared_ptr<const Variant>(new Variant(std::move(data)));
 }
 
@@ -40,22 +42,42 @@ std::string Variant::locate(const std::string& path) {
   return path;
 }
 
-const std::string& Variant::name() const { return data_->name; }
-const std::string& Variant::title() const { return data_->title; }
-const std::string& Variant::path() const { return data_->path; }
-const Options& Variant::options() const { return data_->options; }
-int Variant::seats() const { return data_->nseats; }
-const std::string& Variant::seat_name(int seat) const { return data_->seat_names.at(static_cast<std::size_t>(seat - 1)); }
-Facing Variant::seat_facing(int seat) const { return static_cast<Facing>(data_->seat_facing.at(static_cast<std::size_t>(seat - 1))); }
+const std::string& Variant::name() const {
+  return data_->name;
+}
+const std::string& Variant::title() const {
+  return data_->title;
+}
+const std::string& Variant::path() const {
+  return data_->path;
+}
+const Options& Variant::options() const {
+  return data_->options;
+}
+int Variant::seats() const {
+  return data_->nseats;
+}
+const std::string& Variant::seat_name(int seat) const {
+  return data_->seat_names.at(static_cast<std::size_t>(seat - 1));
+}
+Facing Variant::seat_facing(int seat) const {
+  return static_cast<Facing>(data_->seat_facing.at(static_cast<std::size_t>(seat - 1)));
+}
 const std::vector<int>& Variant::turn_order() const {
   static thread_local std::vector<int> out;
   out.clear();
   for (int s : data_->turn_order) out.push_back(s + 1);
   return out;
 }
-int Variant::width() const { return data_->width; }
-int Variant::height() const { return data_->height; }
-bool Variant::is_square(Square sq) const { return data_->is_square(sq); }
+int Variant::width() const {
+  return data_->width;
+}
+int Variant::height() const {
+  return data_->height;
+}
+bool Variant::is_square(Square sq) const {
+  return data_->is_square(sq);
+}
 std::string Variant::square_name(Square sq) const {
   if (!is_square(sq)) return "?";
   return detail::square_name(*data_, sq);
@@ -63,24 +85,37 @@ std::string Variant::square_name(Square sq) const {
 std::optional<Square> Variant::parse_square(std::string_view name) const {
   return detail::parse_square_name(*data_, name);
 }
-int Variant::kinds() const { return static_cast<int>(data_->kinds.size()); }
-const PieceKindInfo& Variant::kind_info(int kind) const { return data_->kinds.at(static_cast<std::size_t>(kind)); }
+int Variant::kinds() const {
+  return static_cast<int>(data_->kinds.size());
+}
+const PieceKindInfo& Variant::kind_info(int kind) const {
+  return data_->kinds.at(static_cast<std::size_t>(kind));
+}
 std::optional<int> Variant::kind_by_letter(std::string_view letter) const {
   for (std::size_t k = 0; k < data_->kinds.size(); ++k)
     if (data_->kinds[k].letter == letter) return static_cast<int>(k);
   return std::nullopt;
 }
-bool Variant::uses_sfen() const { return data_->sfen; }
-bool Variant::has_check() const { return data_->rules.check; }
-bool Variant::has_resignation() const { return data_->rules.resignation; }
-bool Variant::has_declaration() const { return data_->rules.impasse == detail::ImpasseRule::declaration; }
+bool Variant::uses_sfen() const {
+  return data_->sfen;
+}
+bool Variant::has_check() const {
+  return data_->rules.check;
+}
+bool Variant::has_resignation() const {
+  return data_->rules.resignation;
+}
+bool Variant::has_declaration() const {
+  return data_->rules.impasse == detail::ImpasseRule::declaration;
+}
 
 Position Variant::start_position() const {
   detail::State s = data_->start;
   detail::set_to_move(*data_, s, data_->first_seat);
   int pos = data_->order_pos[s.to_move];
   for (int back = 1; back <= data_->nseats; ++back) {
-    int seat = data_->turn_order[static_cast<std::size_t>((pos - back + 2 * data_->nseats) % data_->nseats)];
+    int seat = data_->turn_order[static_cast<std::size_t>((pos - back + 2 * data_->nseats) %
+                                                          data_->nseats)];
     long ply = static_cast<long>(s.ply) - back;
     s.last_moved[seat] = ply > 0 ? static_cast<std::uint32_t>(ply) : 0;
   }

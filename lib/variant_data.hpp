@@ -26,8 +26,8 @@ enum class ImpasseRule { none, kings_entered, declaration, try_square };
 enum class Places { elimination_order, teams, score, collector };
 
 struct DropRule {
-  bool nifu = false;                     // no second own unpromoted one on the file
-  bool no_mate = false;                  // a drop may not checkmate (uchifuzume)
+  bool nifu = false;                       // no second own unpromoted one on the file
+  bool no_mate = false;                    // a drop may not checkmate (uchifuzume)
   bool no_overturned_king_attack = false;  // may not attack an overturned king
 };
 
@@ -50,7 +50,7 @@ struct Rules {
   Perpetual perpetual = Perpetual::draw;
   ImpasseRule impasse = ImpasseRule::none;
   std::array<int, kMaxKinds> impasse_points{};
-  int impasse_lose_below = 24;             // kings_entered
+  int impasse_lose_below = 24;                   // kings_entered
   std::array<int, kMaxSeats> declare_win_at{};   // declaration
   std::array<int, kMaxSeats> declare_draw_at{};  // declaration, 0 = no draw band
   int declare_min_pieces = 10;
@@ -69,10 +69,10 @@ struct VariantData {
   int nseats = 2;
   std::vector<std::string> seat_names;
   std::array<int, kMaxSeats> seat_facing{};
-  std::vector<int> turn_order;               // seat indices
-  std::array<int, kMaxSeats> order_pos{};    // position of a seat in turn_order
+  std::vector<int> turn_order;                     // seat indices
+  std::array<int, kMaxSeats> order_pos{};          // position of a seat in turn_order
   std::array<std::uint8_t, kMaxSeats> partners{};  // mask of the seat's team, itself included
-  std::array<SquareSet, kMaxSeats> home{};   // a seat's home region (enemy_homes zones)
+  std::array<SquareSet, kMaxSeats> home{};         // a seat's home region (enemy_homes zones)
 
   std::vector<PieceKindInfo> kinds;
   std::array<DropRule, kMaxKinds> drops{};
@@ -90,16 +90,16 @@ struct VariantData {
   int ncodes = 1;  // codes 1..ncodes-1 are pieces
   int nvec = 0;
   std::vector<std::array<int, 2>> vecs;
-  std::vector<std::uint8_t> range;      // [code * nvec + v]: 0 none, n steps, 255 unlimited
-  std::vector<std::uint8_t> rays;       // per (code, sq): count, then (len, squares...) per ray
-  std::vector<std::uint32_t> ray_at;    // [code * nsq + sq] -> offset in rays
-  std::vector<std::uint8_t> rev;        // per (sq, v): len, squares walking back along v
-  std::vector<std::uint32_t> rev_at;    // [sq * nvec + v]
-  std::vector<SquareSet> dead;          // [code]: squares where the piece could never move
-  std::vector<std::int8_t> file_axis;   // [facing]: 0 = columns are files, 1 = rows
+  std::vector<std::uint8_t> range;     // [code * nvec + v]: 0 none, n steps, 255 unlimited
+  std::vector<std::uint8_t> rays;      // per (code, sq): count, then (len, squares...) per ray
+  std::vector<std::uint32_t> ray_at;   // [code * nsq + sq] -> offset in rays
+  std::vector<std::uint8_t> rev;       // per (sq, v): len, squares walking back along v
+  std::vector<std::uint32_t> rev_at;   // [sq * nvec + v]
+  std::vector<SquareSet> dead;         // [code]: squares where the piece could never move
+  std::vector<std::int8_t> file_axis;  // [facing]: 0 = columns are files, 1 = rows
 
   // Zobrist keys.
-  std::vector<std::uint64_t> z_cell;  // [(code * nseats + owner) * nsq + sq], code 0 unused
+  std::vector<std::uint64_t> z_cell;        // [(code * nseats + owner) * nsq + sq], code 0 unused
   std::vector<std::uint64_t> z_overturned;  // [owner * nsq + sq]
   std::array<std::array<std::uint64_t, kMaxKinds>, kMaxSeats> z_hand{};
   std::array<std::uint64_t, kMaxSeats> z_turn{}, z_elim{};
@@ -113,8 +113,9 @@ struct VariantData {
   // Helpers.
   bool is_square(int sq) const { return sq >= 0 && sq < nsq && board.test(sq); }
   std::uint64_t cell_key(std::uint8_t code, int owner, int sq) const {
-    return code == kOverturned ? z_overturned[static_cast<std::size_t>(owner * nsq + sq)]
-                               : z_cell[static_cast<std::size_t>((code * nseats + owner) * nsq + sq)];
+    return code == kOverturned
+               ? z_overturned[static_cast<std::size_t>(owner * nsq + sq)]
+               : z_cell[static_cast<std::size_t>((code * nseats + owner) * nsq + sq)];
   }
   bool enemies(int a, int b) const { return a != b && !((partners[a] >> b) & 1u); }
   // Mask of seats whose pieces can attack seat s's king: active enemies.

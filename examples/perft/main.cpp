@@ -16,7 +16,8 @@ static int perft_main(int argc, char** argv) {
       "divide", "print each root move's count, sorted by move text")(
       "full", "play and take back every leaf instead of counting the last ply in bulk");
   auto vm = driver::parse(argc, argv, desc,
-                          "usage: koma-perft --variant FILE [--option k=v]... [--position TEXT] --depth N [--divide] [--full]");
+                          "usage: koma-perft --variant FILE [--option k=v]... [--position TEXT] "
+                          "--depth N [--divide] [--full]");
   if (!vm.count("depth")) throw driver::Failure("--depth N is required");
   int depth = vm["depth"].as<int>();
   if (depth < 1 || depth > 64) throw driver::Failure("--depth must be from 1 to 64");
@@ -38,9 +39,12 @@ static int perft_main(int argc, char** argv) {
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   for (const auto& [text, n] : lines) std::cout << text << " " << n << "\n";
   char buf[96];
-  std::snprintf(buf, sizeof buf, "time %.3f nps %.0f", secs, secs > 0 ? static_cast<double>(nodes) / secs : 0.0);
+  std::snprintf(buf, sizeof buf, "time %.3f nps %.0f", secs,
+                secs > 0 ? static_cast<double>(nodes) / secs : 0.0);
   std::cout << buf << "\nnodes " << nodes << "\n";
   return 0;
 }
 
-int main(int argc, char** argv) { return driver::run("koma-perft", perft_main, argc, argv); }
+int main(int argc, char** argv) {
+  return driver::run("koma-perft", perft_main, argc, argv);
+}

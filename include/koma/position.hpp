@@ -18,9 +18,9 @@
 namespace koma {
 
 struct PieceOnBoard {
-  int kind;       // Variant::kind_info index
-  int owner;      // seat number from 1
-  Facing facing;  // the way the piece calls forward
+  int kind;                 // Variant::kind_info index
+  int owner;                // seat number from 1
+  Facing facing;            // the way the piece calls forward
   bool overturned = false;  // an eliminated seat's king (kind is then the royal kind)
 };
 

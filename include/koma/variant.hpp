@@ -24,10 +24,10 @@ using Options = std::map<std::string, std::string>;
 enum class Facing { up, right, down, left };
 
 struct PieceKindInfo {
-  std::string letter;  // "P", "+P"
-  std::string name;    // "Pawn"
-  std::string kanji;   // "歩"
-  std::string moves;   // Betza, relative to the piece's facing
+  std::string letter;    // "P", "+P"
+  std::string name;      // "Pawn"
+  std::string kanji;     // "歩"
+  std::string moves;     // Betza, relative to the piece's facing
   int promotes_to = -1;  // kind index, -1 if it does not promote
   int demotes_to = -1;   // kind a capture turns it into (itself if unpromoted)
   bool royal = false;
@@ -58,10 +58,10 @@ class Variant : public std::enable_shared_from_this<Variant> {
   // Option values in force, defaults included (first_seat and max_plies always).
   const Options& options() const;
 
-  int seats() const;                              // seats are numbered 1..seats()
-  const std::string& seat_name(int seat) const;   // "South"
+  int seats() const;                             // seats are numbered 1..seats()
+  const std::string& seat_name(int seat) const;  // "South"
   Facing seat_facing(int seat) const;
-  const std::vector<int>& turn_order() const;     // seat numbers, "clockwise"
+  const std::vector<int>& turn_order() const;  // seat numbers, "clockwise"
   int width() const;
   int height() const;
   int squares() const { return width() * height(); }
@@ -75,7 +75,7 @@ class Variant : public std::enable_shared_from_this<Variant> {
 
   // True if positions and moves are written in SFEN/USI (two-player shogi).
   bool uses_sfen() const;
-  bool has_check() const;     // whether kings may be left attacked (false) or not
+  bool has_check() const;  // whether kings may be left attacked (false) or not
   bool has_resignation() const;
   bool has_declaration() const;  // whether the action `win` exists
 

@@ -17,14 +17,20 @@ inline constexpr int kMaxSquares = 256;
 // kind * 4 + facing + 1 so that 0 means empty; two codes are reserved.
 inline constexpr std::uint8_t kEmpty = 0;
 inline constexpr std::uint8_t kOverturned = 254;  // an eliminated seat's king
-inline constexpr std::uint8_t kVoid = 255;         // not a square
+inline constexpr std::uint8_t kVoid = 255;        // not a square
 
 inline constexpr std::uint8_t code_of(int kind, int facing) {
   return static_cast<std::uint8_t>(kind * 4 + facing + 1);
 }
-inline constexpr int kind_of(std::uint8_t code) { return (code - 1) >> 2; }
-inline constexpr int facing_of(std::uint8_t code) { return (code - 1) & 3; }
-inline constexpr bool is_piece(std::uint8_t code) { return code != kEmpty && code < kOverturned; }
+inline constexpr int kind_of(std::uint8_t code) {
+  return (code - 1) >> 2;
+}
+inline constexpr int facing_of(std::uint8_t code) {
+  return (code - 1) & 3;
+}
+inline constexpr bool is_piece(std::uint8_t code) {
+  return code != kEmpty && code < kOverturned;
+}
 
 struct Cell {
   std::uint8_t code = kEmpty;
@@ -40,9 +46,9 @@ struct State {
   std::array<SquareSet, kMaxSeats> owned{};  // pieces (not overturned kings) per owner
   SquareSet occupied{};                      // everything that blocks: pieces and overturned kings
   std::array<std::int16_t, kMaxSeats> royal{{-1, -1, -1, -1}};  // active royal's square
-  std::uint64_t board_key = 0;  // XOR of per-cell keys
-  std::uint64_t hand_key = 0;   // sum of per-hand-piece keys
-  std::uint32_t ply = 1;        // moves played + 1, as in the position text
+  std::uint64_t board_key = 0;                                  // XOR of per-cell keys
+  std::uint64_t hand_key = 0;                                   // sum of per-hand-piece keys
+  std::uint32_t ply = 1;  // moves played + 1, as in the position text
   std::uint8_t to_move = 0;
   std::uint8_t eliminated_mask = 0;
   std::uint8_t eliminated_count = 0;
@@ -50,7 +56,7 @@ struct State {
   // Rule bookkeeping that is not part of the position text.
   std::array<std::uint32_t, kMaxSeats> last_moved{};  // ply of each seat's latest real move
   std::array<std::uint8_t, kMaxSeats> mates_made{};
-  std::array<std::uint32_t, kMaxSeats> last_mate{};   // ply of each seat's latest mate, 0 = none
+  std::array<std::uint32_t, kMaxSeats> last_mate{};  // ply of each seat's latest mate, 0 = none
   std::array<std::int8_t, kMaxSeats> mated_by{{-1, -1, -1, -1}};
   std::array<std::uint8_t, kMaxSeats> hand_frozen{};  // hand kept but unusable
   // Result, once the game has ended.
