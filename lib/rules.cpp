@@ -111,9 +111,31 @@ int mater_of(const VariantData& v, const State& s, int seat) {
   return best;
 }
 
+// Next seat after `mover`: a checked seat first where check has priority,
+// else the next active seat; with passing, the next that can move.
+// Returns false if no seat can move (passing variants).
+bool choose_next(const VariantData& v, State& s, int mover, bool passes = true) {
+  if (v.rules.check_priority)
+    for (int i = 1; i < v.nseats; ++i) {
+      int seat = seat_after(v, mover, i);
+      if (s.active(seat) && in_check(v, s, seat)) {
+        set_to_move(v, s, seat);
+        return true;
+      }
+    }
+  for (int i = 1; i <= v.nseats; ++i) {
+    int seat = seat_after(v, mover, i);
+    if (!s.active(seat)) continue;
+    if (passes && v.rules.no_legal_move == NoMove::pass && !has_legal_move(v, s, seat)) continue;
+    set_to_move(v, s, seat);
+    return true;
+  }
+  return false;
+}
+
 // Endings decided by the position after eliminations. True if the game ended.
-bool position_endings(const VariantData& v, State& s, int mover, Move m, bool moved,
-                      Reason last_cause) {
+bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool moved,
+                         Reason last_cause) {
   const Rules& r = v.rules;
   if (r.last_seat_standing && active_count(v, s) == 1) {
     Reason why =
@@ -160,26 +182,12 @@ bool position_endings(const VariantData& v, State& s, int mover, Move m, bool mo
   return false;
 }
 
-// Next seat after `mover`: a checked seat first where check has priority,
-// else the next active seat; with passing, the next that can move.
-// Returns false if no seat can move (passing variants).
-bool choose_next(const VariantData& v, State& s, int mover) {
-  if (v.rules.check_priority)
-    for (int i = 1; i < v.nseats; ++i) {
-      int seat = seat_after(v, mover, i);
-      if (s.active(seat) && in_check(v, s, seat)) {
-        set_to_move(v, s, seat);
-        return true;
-      }
-    }
-  for (int i = 1; i <= v.nseats; ++i) {
-    int seat = seat_after(v, mover, i);
-    if (!s.active(seat)) continue;
-    if (v.rules.no_legal_move == NoMove::pass && !has_legal_move(v, s, seat)) continue;
-    set_to_move(v, s, seat);
-    return true;
-  }
-  return false;
+bool position_endings(const VariantData& v, State& s, int mover, Move m, bool moved,
+                      Reason last_cause) {
+  bool ended = position_endings_at(v, s, mover, m, moved, last_cause);
+  // A finished game's text names the seat that would move next.
+  if (ended) choose_next(v, s, mover, false);
+  return ended;
 }
 
 // Repetition and ply limit (step 5), judged on `s` reached by `mover`'s move
