@@ -1,5 +1,8 @@
 #include "driver.hpp"
 
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
 #include <iostream>
 
 namespace po = boost::program_options;
@@ -17,9 +20,10 @@ void add_common(po::options_description& desc) {
       "start position (SFEN for SFEN variants, else generic text)");
 }
 
-std::shared_ptr<const koma::Variant> load_variant(const po::variables_map& vm) {
+std::shared_ptr<const koma::Variant> load_variant(const po::variables_map& vm,
+                                                  const koma::Options& base) {
   if (!vm.count("variant")) throw Failure("--variant FILE is required");
-  koma::Options options;
+  koma::Options options = base;
   if (vm.count("option"))
     for (const auto& kv : vm["option"].as<std::vector<std::string>>()) {
       auto eq = kv.find('=');
@@ -36,6 +40,99 @@ koma::Position start_position(const std::shared_ptr<const koma::Variant>& varian
   if (vm.count("position"))
     return koma::Position::from_text(variant, vm["position"].as<std::string>());
   return variant->start_position();
+}
+
+namespace {
+
+// A malformed record line: "game N: <what>" at FILE:LINE.
+[[noreturn]] void bad_record(const GameRecord& r, int game, const std::string& what) {
+  throw Failure("game " + std::to_string(game) + " of the record: " + what, r.where);
+}
+
+std::string scalar(const GameRecord& r, int game, const YAML::Node& node, const std::string& what) {
+  if (!node.IsScalar()) bad_record(r, game, what + " must be a single value");
+  return node.Scalar();
+}
+
+int integer(const GameRecord& r, int game, const YAML::Node& node, const std::string& what) {
+  std::string text = scalar(r, game, node, what);
+  try {
+    std::size_t used = 0;
+    int n = std::stoi(text, &used);
+    if (used == text.size()) return n;
+  } catch (const std::exception&) {
+  }
+  bad_record(r, game, what + " must be a whole number, not '" + text + "'");
+}
+
+std::vector<std::string> strings(const GameRecord& r, int game, const YAML::Node& node,
+                                 const std::string& what) {
+  if (!node.IsSequence()) bad_record(r, game, what + " must be a list");
+  std::vector<std::string> out;
+  for (const auto& item : node) out.push_back(scalar(r, game, item, "each entry of " + what));
+  return out;
+}
+
+GameRecord parse_record(const std::string& line, const std::string& where, int game) {
+  GameRecord r;
+  r.where = where;
+  YAML::Node loaded;
+  try {
+    loaded = YAML::Load(line);
+  } catch (const YAML::ParserException& e) {
+    throw Failure("game " + std::to_string(game) + " of the record: " + e.msg,
+                  where + ":" + std::to_string(e.mark.column + 1));
+  }
+  const YAML::Node& doc = loaded;  // const: looking a key up must not add it
+  if (!doc.IsMap()) bad_record(r, game, "a game is one JSON object");
+  if (auto n = doc["variant"]; n && !n.IsNull()) r.variant = scalar(r, game, n, "'variant'");
+  if (auto n = doc["descriptor"]; n && !n.IsNull())
+    r.descriptor = scalar(r, game, n, "'descriptor'");
+  if (auto n = doc["options"]; n && !n.IsNull()) {
+    if (!n.IsMap()) bad_record(r, game, "'options' must be an object of key: value");
+    for (const auto& kv : n) {
+      std::string key = scalar(r, game, kv.first, "an option name");
+      r.options[key] = scalar(r, game, kv.second, "option '" + key + "'");
+    }
+  }
+  if (auto n = doc["first_seat"]; n && !n.IsNull())
+    r.first_seat = integer(r, game, n, "'first_seat'");
+  if (auto n = doc["start"]; n && !n.IsNull()) r.start = scalar(r, game, n, "'start'");
+  if (auto n = doc["seats"]; n && !n.IsNull()) r.seats = strings(r, game, n, "'seats'");
+  if (auto n = doc["moves"]; n && !n.IsNull()) r.moves = strings(r, game, n, "'moves'");
+  if (auto n = doc["result"]; n && !n.IsNull()) {
+    if (!n.IsMap()) bad_record(r, game, "'result' must be null or an object");
+    koma::Result result;
+    if (auto places = n["places"]; places && !places.IsNull()) {
+      if (!places.IsSequence()) bad_record(r, game, "'places' must be a list");
+      for (const auto& p : places) result.places.push_back(integer(r, game, p, "each place"));
+    }
+    if (auto reason = n["reason"]; reason && !reason.IsNull())
+      result.reason = koma::reason_from_name(scalar(r, game, reason, "'reason'"));
+    r.result = result;
+  }
+  return r;
+}
+
+}  // namespace
+
+GameRecord read_record(const std::string& path, int game) {
+  std::ifstream in(path);
+  if (!in) throw Failure("cannot read the record file", path);
+  std::string line;
+  int line_no = 0, games = 0;
+  std::optional<GameRecord> found;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (++games == game) found = parse_record(line, path + ":" + std::to_string(line_no), game);
+  }
+  if (in.bad()) throw Failure("cannot read the record file", path);
+  if (!found)
+    throw Failure("there is no game " + std::to_string(game) + "; the record holds " +
+                      std::to_string(games) + (games == 1 ? " game" : " games"),
+                  path);
+  return *found;
 }
 
 po::variables_map parse(int argc, char** argv, const po::options_description& desc,
@@ -56,6 +153,8 @@ int run(const std::string& name, int (*body)(int, char**), int argc, char** argv
   } catch (const koma::DescriptorError& e) {
     std::cerr << name << ": " << e.message() << " (" << e.file() << ":" << e.line() << ":"
               << e.column() << ")\n";
+  } catch (const Failure& e) {
+    std::cerr << name << ": " << e.what() << " (" << (e.where.empty() ? name : e.where) << ")\n";
   } catch (const po::error& e) {
     std::cerr << name << ": " << e.what() << " (command line)\n";
   } catch (const koma::NotationError& e) {
