@@ -68,6 +68,15 @@ void merge_into(Doc& base, const Doc& over) {
   }
   for (std::size_t i = 0; i < over.map.size(); ++i) {
     const auto& [key, value] = over.map[i];
+    if (value.kind == Doc::Kind::null) {  // `key: ~` removes what the base says
+      for (std::size_t j = 0; j < base.map.size(); ++j)
+        if (base.map[j].first == key) {
+          base.map.erase(base.map.begin() + static_cast<long>(j));
+          base.key_locs.erase(base.key_locs.begin() + static_cast<long>(j));
+          break;
+        }
+      continue;
+    }
     if (Doc* existing = base.find(key)) {
       merge_into(*existing, value);
     } else {

@@ -30,6 +30,14 @@ struct Line {
 
 bool same_position(const VariantData& v, const State& a, const State& b);
 
+// What places by score compare: mates made, total pieces (board, hand and
+// the overturned kings of the seats it mated), and the ply of its last mate.
+struct Score {
+  int mates = 0, pieces = 0;
+  std::uint32_t last_mate = 0;
+};
+Score score_of(const VariantData& v, const State& s, int seat);
+
 // Legal moves of the seat to move, with the rules that need the past
 // (a perpetual checker may not make a forbidden repetition). Empty when over.
 void legal_moves(const VariantData& v, const Line& line, MoveList& out);

@@ -282,7 +282,7 @@ bool in_check(const VariantData& v, const State& s, int seat) {
 }
 
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out) {
-  Generator g{v, s, seat, true, {}};
+  Generator g{v, s, seat, true};
   auto sink = [&](Move m) {
     out.push_back(m);
     return true;
@@ -291,7 +291,7 @@ void generate_moves(const VariantData& v, const State& s, int seat, MoveList& ou
 }
 
 std::size_t count_moves(const VariantData& v, const State& s, int seat) {
-  Generator g{v, s, seat, true, {}};
+  Generator g{v, s, seat, true};
   std::size_t n = 0;
   auto sink = [&](Move) {
     ++n;
@@ -302,7 +302,7 @@ std::size_t count_moves(const VariantData& v, const State& s, int seat) {
 }
 
 bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_royal_captures) {
-  Generator g{v, s, seat, with_royal_captures, {}};
+  Generator g{v, s, seat, with_royal_captures};
   bool found = false;
   auto sink = [&](Move) {
     found = true;

@@ -65,6 +65,12 @@ std::vector<int> Position::seats_in_check() const {
   return out;
 }
 
+SeatScore Position::score(int seat) const {
+  if (seat < 1 || seat > variant_->seats()) return {};
+  auto sc = detail::score_of(variant_->data(), s_, seat - 1);
+  return SeatScore{sc.mates, sc.pieces, static_cast<int>(sc.last_mate)};
+}
+
 std::vector<Move> Position::legal_moves() const {
   if (s_.outcome != detail::Outcome::ongoing) return {};
   detail::MoveList list;

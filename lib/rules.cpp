@@ -23,10 +23,24 @@ void finish(State& s, int nseats, const std::array<int, kMaxSeats>& tier, Reason
   }
 }
 
-// Survivors share the best tier; eliminated seats rank by elimination order.
+// Eliminated seats rank by elimination order, the first eliminated last.
+// Survivors share the best tier, or (places: score) are compared by mates
+// made, then total pieces, then the later last mate.
 std::array<int, kMaxSeats> survivor_tiers(const VariantData& v, const State& s) {
   std::array<int, kMaxSeats> tier{};
   for (int i = 0; i < s.eliminated_count; ++i) tier[s.elimination_order[i]] = v.nseats - i;
+  if (v.rules.places != Places::score) return tier;
+  auto key = [&](int seat) {
+    Score sc = score_of(v, s, seat);
+    return std::array<long, 3>{-sc.mates, -sc.pieces, -static_cast<long>(sc.last_mate)};
+  };
+  for (int a = 0; a < v.nseats; ++a) {
+    if (!s.active(a)) continue;
+    int better = 0;
+    for (int b = 0; b < v.nseats; ++b)
+      if (s.active(b) && key(b) < key(a)) ++better;
+    tier[a] = better;
+  }
   return tier;
 }
 
@@ -146,6 +160,40 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
   if (r.end_after_mates > 0 && s.eliminated_count >= r.end_after_mates) {
     finish(s, v.nseats, survivor_tiers(v, s), Reason::two_mates);
     return true;
+  }
+  if (r.team_checkmate) {
+    unsigned losers = 0;
+    int teams_lost = 0;
+    for (int seat = 0; seat < v.nseats; ++seat) {
+      if ((losers >> seat) & 1u) continue;
+      bool all_mated = true;
+      for (int o = 0; o < v.nseats; ++o)
+        if ((v.partners[seat] >> o) & 1u) all_mated = all_mated && is_checkmated(v, s, o);
+      if (all_mated) {
+        losers |= v.partners[seat];
+        ++teams_lost;
+      }
+    }
+    if (teams_lost > 0) {
+      if (losers == (1u << v.nseats) - 1) losers = 0;  // every team mated: a draw
+      finish(s, v.nseats, loser_tiers(v, s, losers), Reason::team_checkmate);
+      return true;
+    }
+  }
+  if (r.collect_kind >= 0) {
+    int total = v.max_count[r.collect_kind];
+    for (int seat = 0; seat < v.nseats; ++seat) {
+      int held = s.hand[seat][r.collect_kind];
+      s.owned[seat].each(
+          [&](int sq) { held += v.base_kind(kind_of(s.cells[sq].code)) == r.collect_kind; });
+      if (total > 0 && held == total) {
+        std::array<int, kMaxSeats> tier{};
+        tier.fill(1);
+        tier[seat] = 0;
+        finish(s, v.nseats, tier, Reason::all_kings);
+        return true;
+      }
+    }
   }
   if (!moved) return false;
   if (r.impasse == ImpasseRule::kings_entered) {
@@ -309,6 +357,19 @@ bool repetition_possible(const VariantData& v, const Line& line) {
 }
 
 }  // namespace
+
+Score score_of(const VariantData& v, const State& s, int seat) {
+  Score sc;
+  sc.mates = s.mates_made[seat];
+  sc.last_mate = s.last_mate[seat];
+  sc.pieces = s.owned[seat].count();
+  for (std::size_t k = 0; k < v.kinds.size(); ++k) sc.pieces += s.hand[seat][k];
+  for (int o = 0; o < v.nseats; ++o)
+    if (s.mated_by[o] == seat && !s.active(o))
+      for (int sq = 0; sq < v.nsq; ++sq)
+        if (s.cells[sq].code == kOverturned && s.cells[sq].owner == o) ++sc.pieces;
+  return sc;
+}
 
 bool same_position(const VariantData& v, const State& a, const State& b) {
   if (a.to_move != b.to_move || a.eliminated_mask != b.eliminated_mask) return false;

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "document.hpp"
+#include "koma/error.hpp"
 #include "koma/position.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
@@ -109,9 +110,20 @@ bool Variant::has_declaration() const {
   return data_->rules.impasse == detail::ImpasseRule::declaration;
 }
 
+bool Variant::places_by_score() const {
+  return data_->rules.places == detail::Places::score;
+}
+
 Position Variant::start_position() const {
+  return start_position(data_->first_seat + 1);
+}
+
+Position Variant::start_position(int first_seat) const {
+  if (first_seat < 1 || first_seat > data_->nseats)
+    throw Error("first seat " + std::to_string(first_seat) + " is not a seat number from 1 to " +
+                std::to_string(data_->nseats));
   detail::State s = data_->start;
-  detail::set_to_move(*data_, s, data_->first_seat);
+  detail::set_to_move(*data_, s, first_seat - 1);
   int pos = data_->order_pos[s.to_move];
   for (int back = 1; back <= data_->nseats; ++back) {
     int seat = data_->turn_order[static_cast<std::size_t>((pos - back + 2 * data_->nseats) %

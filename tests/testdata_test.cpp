@@ -18,6 +18,11 @@ const std::map<std::string, Mode>& modes() {
       {"standard", {"yonin.yaml", {}}},
       {"standard-pdm-allowed", {"yonin.yaml", {{"pawn_drop_mate", "allowed"}}}},
       {"king_capture", {"yonin-king-capture.yaml", {}}},
+      {"inherit", {"yonin-inherit.yaml", {}}},
+      {"team_orthogonal", {"shipley-team-orthogonal.yaml", {}}},
+      {"team_diagonal", {"shipley-team-diagonal.yaml", {}}},
+      {"individual", {"shipley-individual.yaml", {}}},
+      {"kings", {"shipley-kings.yaml", {}}},
   };
   return m;
 }
@@ -82,4 +87,10 @@ TEST_CASE("yonin positions of the independent implementation") {
 }
 TEST_CASE("yonin games of the independent implementation") {
   check_games("yonin-games.jsonl");
+}
+TEST_CASE("shipley positions of the independent implementation") {
+  check_positions("shipley-positions.jsonl");
+}
+TEST_CASE("shipley games of the independent implementation") {
+  check_games("shipley-games.jsonl");
 }

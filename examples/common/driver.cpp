@@ -151,8 +151,9 @@ int run(const std::string& name, int (*body)(int, char**), int argc, char** argv
   try {
     return body(argc, argv);
   } catch (const koma::DescriptorError& e) {
-    std::cerr << name << ": " << e.message() << " (" << e.file() << ":" << e.line() << ":"
-              << e.column() << ")\n";
+    std::cerr << name << ": " << e.message() << " (" << e.file();
+    if (e.line() > 0) std::cerr << ":" << e.line() << ":" << e.column();
+    std::cerr << ")\n";
   } catch (const Failure& e) {
     std::cerr << name << ": " << e.what() << " (" << (e.where.empty() ? name : e.where) << ")\n";
   } catch (const po::error& e) {

@@ -46,8 +46,10 @@ static int replay_main(int argc, char** argv) {
                           "usage: koma-replay --variant FILE [--option k=v]... [--first-seat N] "
                           "[--position TEXT] (--moves \"m1 m2 ...\" | --record FILE [--game N])");
   bool has_moves = vm.count("moves") > 0, has_record = vm.count("record") > 0;
-  if (has_moves == has_record) throw driver::Failure("give either --moves or --record");
-  if (vm.count("game") && !has_record) throw driver::Failure("--game needs --record");
+  if (has_moves == has_record)
+    throw driver::Failure("give either --moves or --record", "command line");
+  if (vm.count("game") && !has_record)
+    throw driver::Failure("--game needs --record", "command line");
 
   // A record's options, first seat and start come first; the command line
   // overrides them.
@@ -56,7 +58,8 @@ static int replay_main(int argc, char** argv) {
   koma::Options base;
   if (has_record) {
     int n = vm.count("game") ? vm["game"].as<int>() : 1;
-    if (n < 1) throw driver::Failure("--game counts from 1, not " + std::to_string(n));
+    if (n < 1)
+      throw driver::Failure("--game counts from 1, not " + std::to_string(n), "command line");
     record = driver::read_record(vm["record"].as<std::string>(), n);
     base = record->options;
     if (record->first_seat) base["first_seat"] = std::to_string(*record->first_seat);
@@ -107,8 +110,20 @@ static int replay_main(int argc, char** argv) {
     }
     out += " " + std::string(koma::reason_name(result->reason)) + "\n";
   }
-  // DRIVERS.md's `stats` line (mates made and pieces per seat) is printed only
-  // where a variant's places use them; this driver does not print it.
+  // Mates made and total pieces per seat, where the places compare them.
+  if (variant->places_by_score()) {
+    out += "stats";
+    for (int seat = 1; seat <= variant->seats(); ++seat) {
+      koma::SeatScore sc = pos.score(seat);
+      out += ' ';
+      out += std::to_string(seat);
+      out += ':';
+      out += std::to_string(sc.mates);
+      out += ':';
+      out += std::to_string(sc.pieces);
+    }
+    out += "\n";
+  }
   std::cout << out;
   return 0;
 }

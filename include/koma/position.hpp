@@ -17,6 +17,15 @@
 
 namespace koma {
 
+// What places by score compare (Variant::places_by_score()): mates made,
+// total pieces (board, hand, and the overturned kings of the seats it mated),
+// and the ply of the seat's latest mate (0 for none).
+struct SeatScore {
+  int mates = 0;
+  int pieces = 0;
+  int last_mate_ply = 0;
+};
+
 struct PieceOnBoard {
   int kind;                 // Variant::kind_info index
   int owner;                // seat number from 1
@@ -44,6 +53,7 @@ class Position {
   std::vector<int> eliminated() const;  // in elimination order
   bool in_check(int seat) const;        // attacked by an active enemy (never, without check)
   std::vector<int> seats_in_check() const;
+  SeatScore score(int seat) const;
 
   // Legal moves of the seat to move, in the documented order: board moves by
   // origin square, then drops by kind and square (docs/api.md).

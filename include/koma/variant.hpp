@@ -78,9 +78,12 @@ class Variant : public std::enable_shared_from_this<Variant> {
   bool has_check() const;  // whether kings may be left attacked (false) or not
   bool has_resignation() const;
   bool has_declaration() const;  // whether the action `win` exists
+  bool places_by_score() const;  // places compare Position::score (mates, pieces)
 
-  // The start position with the first_seat option's seat to move.
+  // The start position with the first_seat option's seat to move, or with
+  // `first_seat` (a seat number) to move: a match rotates it game by game.
   Position start_position() const;
+  Position start_position(int first_seat) const;
 
   const detail::VariantData& data() const { return *data_; }
 
