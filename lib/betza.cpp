@@ -149,7 +149,6 @@ std::vector<std::string> tokenize(const std::string& mods) {
 
 BetzaResult parse_betza(const std::string& text) {
   BetzaResult r;
-  std::set<std::pair<Vec, int>> seen;
   std::size_t i = 0;
   auto error = [&](std::size_t at, std::string msg) {
     r.error = std::move(msg);
@@ -178,6 +177,9 @@ BetzaResult parse_betza(const std::string& text) {
       doubled = true;
       ++i;
     }
+    if (doubled && i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+      return error(i,
+                   "a doubled atom is already unlimited; write a range after a single atom (W3)");
     int range = -1;
     if (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
       range = 0;
@@ -238,8 +240,17 @@ BetzaResult parse_betza(const std::string& text) {
           if (!select(part.shape, tok, all, chosen) && parts.size() == 1)
             return error(mod_start, "modifier '" + tok + "' means nothing for atom '" + atom + "'");
       }
-      for (const auto& v : chosen)
-        if (seen.insert({v, part.range}).second) r.moves.push_back({v.first, v.second, part.range});
+      // One component per direction: a repeated direction keeps the longer
+      // range (WR is a rook), so no move is generated twice.
+      for (const auto& v : chosen) {
+        auto same = std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveComponent& m) {
+          return m.x == v.first && m.y == v.second;
+        });
+        if (same == r.moves.end())
+          r.moves.push_back({v.first, v.second, part.range});
+        else if (same->range != 0 && (part.range == 0 || part.range > same->range))
+          same->range = part.range;
+      }
     }
     if (!mods.empty() && r.moves.empty()) return error(mod_start, "the modifiers select no move");
   }

@@ -202,7 +202,10 @@ struct Builder {
     } else {
       for (int i = 0; i < v.nseats; ++i) v.turn_order.push_back(i);
     }
-    for (int i = 0; i < v.nseats; ++i) v.order_pos[v.turn_order[i]] = i;
+    for (int i = 0; i < v.nseats; ++i) {
+      v.order_pos[v.turn_order[i]] = i;
+      v.turn_order_numbers.push_back(v.turn_order[i] + 1);
+    }
     if (const Doc* teams = top.find("teams")) {
       if (!teams->is_seq()) fail(teams->loc, "teams is a list of lists of seat names");
       std::set<int> seen;
@@ -415,7 +418,8 @@ struct Builder {
               *l, "last_seat_standing",
               {{"last_seat_standing", LastSeatReason::last_seat_standing},
                {"cause", LastSeatReason::cause},
-               {"true", LastSeatReason::last_seat_standing}});
+               {"true", LastSeatReason::last_seat_standing},
+               {"yes", LastSeatReason::last_seat_standing}});
         }
       }
       if (const Doc* m = end->find("mates"))
@@ -561,6 +565,12 @@ struct Builder {
           if (total == 0) v.dead[code].set(sq);
         }
       }
+    v.rev_mask.assign(static_cast<std::size_t>(v.nsq * v.nvec), SquareSet{});
+    for (int vi = 0; vi < v.nvec; ++vi) {
+      int dx = -v.vecs[vi][0], dy = -v.vecs[vi][1];
+      v.rev_delta.push_back(static_cast<std::int16_t>(dy * v.width + dx));
+      v.rev_up.push_back(dy > 0 || (dy == 0 && dx > 0));
+    }
     v.rev_at.assign(static_cast<std::size_t>(v.nsq * v.nvec), 0);
     v.rev.push_back(0);
     for (int sq = 0; sq < v.nsq; ++sq) {
@@ -576,7 +586,10 @@ struct Builder {
         v.rev_at[static_cast<std::size_t>(sq * v.nvec + vi)] =
             static_cast<std::uint32_t>(v.rev.size());
         v.rev.push_back(static_cast<std::uint8_t>(squares.size()));
-        for (int s : squares) v.rev.push_back(static_cast<std::uint8_t>(s));
+        for (int s : squares) {
+          v.rev.push_back(static_cast<std::uint8_t>(s));
+          v.rev_mask[static_cast<std::size_t>(sq * v.nvec + vi)].set(s);
+        }
       }
     }
     v.file_axis = {0, 1, 0, 1};

@@ -17,6 +17,15 @@ inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int 
   return &v.rays[v.ray_at[static_cast<std::size_t>(code * v.nsq + sq)]];
 }
 
+// The first occupied square walking back from `sq` along vector `vi` (the
+// square an attacker along that vector would stand on), or -1. Bit scans
+// instead of a walk: on a 15x15 board most rays are long and empty.
+inline int nearest(const VariantData& v, const SquareSet& occ, int sq, int vi) {
+  SquareSet b = occ & v.rev_mask[static_cast<std::size_t>(sq * v.nvec + vi)];
+  if (!b.any()) return -1;
+  return v.rev_up[vi] ? b.lowest() : b.highest();
+}
+
 struct Pin {
   int sq;
   SquareSet allowed;
@@ -38,37 +47,36 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
   out.royal = k;
   if (k < 0) return out;
   unsigned enemy = v.attackers_of(s, seat);
+  auto attacks = [&](int q, int vi) {
+    Cell c = s.cells[q];
+    return is_piece(c.code) && ((enemy >> c.owner) & 1u) &&
+           v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > (q - k) / v.rev_delta[vi] - 1;
+  };
+  // The squares after k up to and including q along the walk back of vi.
+  auto segment = [&](int q, int vi, int skip) {
+    SquareSet set;
+    for (int t = k + v.rev_delta[vi];; t += v.rev_delta[vi]) {
+      if (t != skip) set.set(t);
+      if (t == q) break;
+    }
+    return set;
+  };
   for (int vi = 0; vi < v.nvec; ++vi) {
-    const std::uint8_t* p = rev_ray(v, k, vi);
-    if (!p) continue;
-    int len = p[0];
-    int own = -1;  // index on the ray of a possibly pinned own piece
-    for (int i = 0; i < len; ++i) {
-      int q = p[1 + i];
-      Cell c = s.cells[q];
-      if (c.code == kEmpty) continue;
-      bool attacker = is_piece(c.code) && ((enemy >> c.owner) & 1u) &&
-                      v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > i;
-      if (own < 0) {
-        if (attacker) {
-          if (++out.checks == 1)
-            for (int j = 0; j <= i; ++j) out.evasion.set(p[1 + j]);
-          break;
-        }
-        if (is_piece(c.code) && c.owner == seat && out.npins < 32) {
-          own = i;
-          continue;
-        }
-        break;
-      }
-      if (attacker) {
-        Pin& pin = out.pins[static_cast<std::size_t>(out.npins++)];
-        pin.sq = p[1 + own];
-        pin.allowed = SquareSet{};
-        for (int j = 0; j <= i; ++j)
-          if (j != own) pin.allowed.set(p[1 + j]);
-      }
-      break;
+    int q = nearest(v, s.occupied, k, vi);
+    if (q < 0) continue;
+    if (attacks(q, vi)) {
+      if (++out.checks == 1) out.evasion = segment(q, vi, -1);
+      continue;
+    }
+    Cell c = s.cells[q];
+    if (!is_piece(c.code) || c.owner != seat || out.npins >= 32) continue;
+    SquareSet rest = s.occupied;
+    rest.reset(q);
+    int q2 = nearest(v, rest, k, vi);
+    if (q2 >= 0 && attacks(q2, vi)) {
+      Pin& pin = out.pins[static_cast<std::size_t>(out.npins++)];
+      pin.sq = q;
+      pin.allowed = segment(q2, vi, q);
     }
   }
   return out;
@@ -259,19 +267,15 @@ struct Generator {
 
 bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
   if (!seats) return false;
+  SquareSet occ = s.occupied;
+  if (lifted >= 0) occ.reset(lifted);
   for (int vi = 0; vi < v.nvec; ++vi) {
-    const std::uint8_t* p = rev_ray(v, sq, vi);
-    if (!p) continue;
-    int len = p[0];
-    for (int i = 0; i < len; ++i) {
-      int q = p[1 + i];
-      Cell c = s.cells[q];
-      if (c.code == kEmpty || q == lifted) continue;
-      if (is_piece(c.code) && ((seats >> c.owner) & 1u) &&
-          v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > i)
-        return true;
-      break;
-    }
+    int q = nearest(v, occ, sq, vi);
+    if (q < 0) continue;
+    Cell c = s.cells[q];
+    if (is_piece(c.code) && ((seats >> c.owner) & 1u) &&
+        v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > (q - sq) / v.rev_delta[vi] - 1)
+      return true;
   }
   return false;
 }
@@ -332,8 +336,10 @@ void make_move(const VariantData& v, State& s, Move m) {
     remove_piece(v, s, m.to);
     int kind = kind_of(target.code);
     if (v.kinds[kind].royal) {
-      // Only variants whose kings may be captured get here.
-      eliminate_seat(v, s, target.owner, EliminationCause::royal_captured, mover);
+      // Only variants whose kings may be captured get here. A royal never
+      // enters a hand; an eliminated seat's kept king just leaves the board.
+      if (s.active(target.owner))
+        eliminate_seat(v, s, target.owner, EliminationCause::royal_captured, mover);
     } else {
       add_to_hand(v, s, mover, v.base_kind(kind));
     }

@@ -477,6 +477,9 @@ std::string write_sfen(const VariantData& v, const State& s) {
 }
 
 std::string move_text(const VariantData& v, Move m) {
+  if (m.to >= v.nsq || (!m.is_drop() && m.from >= v.nsq) ||
+      (m.is_drop() && m.kind >= v.kinds.size()))
+    return "?";
   if (m.is_drop()) return v.kinds[m.kind].letter + "*" + square_name(v, m.to);
   return square_name(v, m.from) + square_name(v, m.to) + (m.promote ? "+" : "");
 }

@@ -7,6 +7,9 @@ namespace koma {
 
 namespace {
 
+// Keeps the leaf work of full perft observable so it is not optimized away.
+thread_local std::uint64_t sink_ = 0;
+
 // The line of the game is rebuilt from its start so perft sees its past
 // (repetition needs it); states are pushed and popped as the tree is walked.
 std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, PerftMode mode) {
@@ -15,6 +18,20 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
   detail::MoveList moves;
   detail::legal_moves(v, line, moves);
   if (depth == 1 && mode == PerftMode::bulk) return moves.size();
+  if (depth == 1) {
+    // Full mode: every leaf move is made on the board and taken back (a copy
+    // is made and dropped). What follows a move automatically only decides
+    // children, so it is left to interior nodes.
+    std::uint64_t n = 0, touched = 0;
+    for (Move m : moves) {
+      detail::State t = s;
+      detail::make_move(v, t, m);
+      touched ^= t.board_key ^ t.hand_key;
+      ++n;
+    }
+    sink_ ^= touched;
+    return n;
+  }
   std::uint64_t n = 0;
   for (Move m : moves) {
     detail::play_move(v, line, m);

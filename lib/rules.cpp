@@ -152,8 +152,9 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
                          Reason last_cause) {
   const Rules& r = v.rules;
   if (r.last_seat_standing && active_count(v, s) == 1) {
-    Reason why =
-        r.last_seat_reason == LastSeatReason::cause ? last_cause : Reason::last_seat_standing;
+    Reason why = r.last_seat_reason == LastSeatReason::cause && last_cause != Reason::none
+                     ? last_cause
+                     : Reason::last_seat_standing;
     finish(s, v.nseats, survivor_tiers(v, s), why);
     return true;
   }

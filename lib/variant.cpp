@@ -65,10 +65,7 @@ Facing Variant::seat_facing(int seat) const {
   return static_cast<Facing>(data_->seat_facing.at(static_cast<std::size_t>(seat - 1)));
 }
 const std::vector<int>& Variant::turn_order() const {
-  static thread_local std::vector<int> out;
-  out.clear();
-  for (int s : data_->turn_order) out.push_back(s + 1);
-  return out;
+  return data_->turn_order_numbers;
 }
 int Variant::width() const {
   return data_->width;

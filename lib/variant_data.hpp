@@ -70,6 +70,7 @@ struct VariantData {
   std::vector<std::string> seat_names;
   std::array<int, kMaxSeats> seat_facing{};
   std::vector<int> turn_order;                     // seat indices
+  std::vector<int> turn_order_numbers;             // the same as seat numbers, for the API
   std::array<int, kMaxSeats> order_pos{};          // position of a seat in turn_order
   std::array<std::uint8_t, kMaxSeats> partners{};  // mask of the seat's team, itself included
   std::array<SquareSet, kMaxSeats> home{};         // a seat's home region (enemy_homes zones)
@@ -90,13 +91,16 @@ struct VariantData {
   int ncodes = 1;  // codes 1..ncodes-1 are pieces
   int nvec = 0;
   std::vector<std::array<int, 2>> vecs;
-  std::vector<std::uint8_t> range;     // [code * nvec + v]: 0 none, n steps, 255 unlimited
-  std::vector<std::uint8_t> rays;      // per (code, sq): count, then (len, squares...) per ray
-  std::vector<std::uint32_t> ray_at;   // [code * nsq + sq] -> offset in rays
-  std::vector<std::uint8_t> rev;       // per (sq, v): len, squares walking back along v
-  std::vector<std::uint32_t> rev_at;   // [sq * nvec + v]
-  std::vector<SquareSet> dead;         // [code]: squares where the piece could never move
-  std::vector<std::int8_t> file_axis;  // [facing]: 0 = columns are files, 1 = rows
+  std::vector<std::uint8_t> range;      // [code * nvec + v]: 0 none, n steps, 255 unlimited
+  std::vector<std::uint8_t> rays;       // per (code, sq): count, then (len, squares...) per ray
+  std::vector<std::uint32_t> ray_at;    // [code * nsq + sq] -> offset in rays
+  std::vector<std::uint8_t> rev;        // per (sq, v): len, squares walking back along v
+  std::vector<std::uint32_t> rev_at;    // [sq * nvec + v]
+  std::vector<SquareSet> rev_mask;      // [sq * nvec + v]: the squares of rev's walk
+  std::vector<std::int16_t> rev_delta;  // [v]: index step of the walk back along v
+  std::vector<std::uint8_t> rev_up;     // [v]: the walk goes to higher indices
+  std::vector<SquareSet> dead;          // [code]: squares where the piece could never move
+  std::vector<std::int8_t> file_axis;   // [facing]: 0 = columns are files, 1 = rows
 
   // Zobrist keys.
   std::vector<std::uint64_t> z_cell;        // [(code * nseats + owner) * nsq + sq], code 0 unused

@@ -12,7 +12,8 @@ namespace koma {
 
 enum class PerftMode {
   bulk,  // count the legal moves at the last ply without playing them
-  full,  // play and take back every leaf too (rules after each move included)
+  full,  // make every leaf move on the board and take it back (the rules that
+         // follow a move run at interior nodes, where they decide the children)
 };
 
 std::uint64_t perft(const Game& game, int depth, PerftMode mode = PerftMode::bulk);

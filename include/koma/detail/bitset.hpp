@@ -26,6 +26,18 @@ struct SquareSet {
   SquareSet& operator&=(const SquareSet& o) { return *this = *this & o; }
   bool operator==(const SquareSet&) const = default;
 
+  // Lowest and highest member; the set must not be empty.
+  int lowest() const {
+    for (int i = 0; i < 4; ++i)
+      if (w[i]) return i * 64 + std::countr_zero(w[i]);
+    return -1;
+  }
+  int highest() const {
+    for (int i = 3; i >= 0; --i)
+      if (w[i]) return i * 64 + 63 - std::countl_zero(w[i]);
+    return -1;
+  }
+
   // Calls f(square) for every member in increasing order.
   template <class F>
   void each(F&& f) const {
