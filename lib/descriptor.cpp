@@ -572,6 +572,9 @@ struct Builder {
       v.rev_up.push_back(dy > 0 || (dy == 0 && dx > 0));
     }
     v.rev_at.assign(static_cast<std::size_t>(v.nsq * v.nvec), 0);
+    v.rev_first.assign(static_cast<std::size_t>(v.nsq * v.nvec), -1);
+    for (int vi = 0; vi < v.nvec; ++vi)
+      (max_range[vi] > 1 ? v.slide_vecs : v.leap_vecs).push_back(vi);
     v.rev.push_back(0);
     for (int sq = 0; sq < v.nsq; ++sq) {
       if (!v.board.test(sq)) continue;
@@ -586,6 +589,8 @@ struct Builder {
         v.rev_at[static_cast<std::size_t>(sq * v.nvec + vi)] =
             static_cast<std::uint32_t>(v.rev.size());
         v.rev.push_back(static_cast<std::uint8_t>(squares.size()));
+        v.rev_first[static_cast<std::size_t>(sq * v.nvec + vi)] =
+            static_cast<std::int16_t>(squares[0]);
         for (int s : squares) {
           v.rev.push_back(static_cast<std::uint8_t>(s));
           v.rev_mask[static_cast<std::size_t>(sq * v.nvec + vi)].set(s);

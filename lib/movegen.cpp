@@ -61,7 +61,12 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
     }
     return set;
   };
-  for (int vi = 0; vi < v.nvec; ++vi) {
+  const std::int16_t* first = &v.rev_first[static_cast<std::size_t>(k * v.nvec)];
+  for (int vi : v.leap_vecs) {
+    int q = first[vi];
+    if (q >= 0 && attacks(q, vi) && ++out.checks == 1) out.evasion = segment(q, vi, -1);
+  }
+  for (int vi : v.slide_vecs) {
     int q = nearest(v, s.occupied, k, vi);
     if (q < 0) continue;
     if (attacks(q, vi)) {
@@ -267,15 +272,22 @@ struct Generator {
 
 bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
   if (!seats) return false;
+  auto hits = [&](int q, int vi, int step) {
+    Cell c = s.cells[q];
+    return is_piece(c.code) && ((seats >> c.owner) & 1u) &&
+           v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > step;
+  };
+  // Leaps (and one-step moves): one cell to look at per vector.
+  const std::int16_t* first = &v.rev_first[static_cast<std::size_t>(sq * v.nvec)];
+  for (int vi : v.leap_vecs) {
+    int q = first[vi];
+    if (q >= 0 && q != lifted && hits(q, vi, 0)) return true;
+  }
   SquareSet occ = s.occupied;
   if (lifted >= 0) occ.reset(lifted);
-  for (int vi = 0; vi < v.nvec; ++vi) {
+  for (int vi : v.slide_vecs) {
     int q = nearest(v, occ, sq, vi);
-    if (q < 0) continue;
-    Cell c = s.cells[q];
-    if (is_piece(c.code) && ((seats >> c.owner) & 1u) &&
-        v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > (q - sq) / v.rev_delta[vi] - 1)
-      return true;
+    if (q >= 0 && hits(q, vi, (q - sq) / v.rev_delta[vi] - 1)) return true;
   }
   return false;
 }
@@ -318,6 +330,47 @@ bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_ro
 
 bool is_checkmated(const VariantData& v, const State& s, int seat) {
   return in_check(v, s, seat) && !has_legal_move(v, s, seat, false);
+}
+
+bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
+  int mover = s.to_move;
+  u.board_key = s.board_key;
+  u.hand_key = s.hand_key;
+  u.royal = s.royal;
+  if (m.is_drop()) {
+    s.hand[mover][m.kind]--;
+    put_piece(v, s, m.to, code_of(m.kind, v.seat_facing[mover]), mover);
+    return true;
+  }
+  u.from = s.cells[m.from];
+  u.to = s.cells[m.to];
+  if (is_piece(u.to.code) && v.kinds[kind_of(u.to.code)].royal) return false;
+  remove_piece(v, s, m.from);
+  if (u.to.code != kEmpty) {
+    remove_piece(v, s, m.to);
+    s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
+  }
+  std::uint8_t code = u.from.code;
+  if (m.promote) code = code_of(v.kinds[kind_of(code)].promotes_to, facing_of(code));
+  put_piece(v, s, m.to, code, mover);
+  return true;
+}
+
+void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
+  int mover = s.to_move;
+  remove_piece(v, s, m.to);
+  if (m.is_drop()) {
+    s.hand[mover][m.kind]++;
+  } else {
+    put_piece(v, s, m.from, u.from.code, u.from.owner);
+    if (u.to.code != kEmpty) {
+      put_piece(v, s, m.to, u.to.code, u.to.owner);
+      s.hand[mover][v.base_kind(kind_of(u.to.code))]--;
+    }
+  }
+  s.board_key = u.board_key;
+  s.hand_key = u.hand_key;
+  s.royal = u.royal;
 }
 
 void make_move(const VariantData& v, State& s, Move m) {

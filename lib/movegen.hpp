@@ -39,4 +39,15 @@ bool is_checkmated(const VariantData& v, const State& s, int seat);
 // eliminates its seat where kings may be captured). Nothing else.
 void make_move(const VariantData& v, State& s, Move m);
 
+// The same in place, with what it takes to undo it: for walking a tree
+// without copying the state at every node. Returns false (and changes
+// nothing) for a royal capture, whose elimination is not undone here.
+struct Undo {
+  Cell from, to;
+  std::uint64_t board_key, hand_key;
+  std::array<std::int16_t, kMaxSeats> royal;
+};
+bool make_in_place(const VariantData& v, State& s, Move m, Undo& u);
+void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u);
+
 }  // namespace koma::detail

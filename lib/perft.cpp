@@ -23,10 +23,17 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
     // is made and dropped). What follows a move automatically only decides
     // children, so it is left to interior nodes.
     std::uint64_t n = 0, touched = 0;
+    detail::State& t = line.states.back();  // changed and restored in place
     for (Move m : moves) {
-      detail::State t = s;
-      detail::make_move(v, t, m);
-      touched ^= t.board_key ^ t.hand_key;
+      detail::Undo u;
+      if (detail::make_in_place(v, t, m, u)) {
+        touched ^= t.board_key ^ t.hand_key;
+        detail::unmake_in_place(v, t, m, u);
+      } else {
+        detail::State copy = t;
+        detail::make_move(v, copy, m);
+        touched ^= copy.board_key ^ copy.hand_key;
+      }
       ++n;
     }
     sink_ ^= touched;

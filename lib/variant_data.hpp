@@ -96,6 +96,9 @@ struct VariantData {
   std::vector<std::uint32_t> ray_at;    // [code * nsq + sq] -> offset in rays
   std::vector<std::uint8_t> rev;        // per (sq, v): len, squares walking back along v
   std::vector<std::uint32_t> rev_at;    // [sq * nvec + v]
+  std::vector<std::int16_t> rev_first;  // [sq * nvec + v]: first square of rev's walk, or -1
+  std::vector<int> leap_vecs,
+      slide_vecs;                       // vectors no piece rides more than one step, and the rest
   std::vector<SquareSet> rev_mask;      // [sq * nvec + v]: the squares of rev's walk
   std::vector<std::int16_t> rev_delta;  // [v]: index step of the walk back along v
   std::vector<std::uint8_t> rev_up;     // [v]: the walk goes to higher indices

@@ -43,6 +43,8 @@ void check_positions(const std::string& file) {
     for (auto p : r["perft"]) {
       int depth = std::stoi(p.first.as<std::string>());
       CHECK(koma::perft(g, depth) == p.second.as<std::uint64_t>());
+      // Making and taking back every leaf must count the same.
+      CHECK(koma::perft(g, depth, koma::PerftMode::full) == p.second.as<std::uint64_t>());
     }
     ++checked;
   }
