@@ -374,7 +374,7 @@ State parse_position(const VariantData& v, std::string_view text, bool setup) {
   if (text.size() > kMaxTextBytes)
     bad("position text is longer than " + std::to_string(kMaxTextBytes) + " characters");
   // SFEN has 4 fields, the generic text 5.
-  bool sfen = v.sfen && std::count(text.begin(), text.end(), ' ') == 3;
+  bool sfen = v.sfen && std::count(text.begin(), text.end(), ' ') != 4;
   State s = sfen ? parse_sfen(v, text) : parse_generic(v, text);
   finish_state(v, s, setup);
   return s;

@@ -7,6 +7,7 @@
 //
 // Variant (immutable rules) -> Game (position + history) -> Position / Move.
 #pragma once
+#include "koma/ai.hpp"
 #include "koma/error.hpp"
 #include "koma/game.hpp"
 #include "koma/move.hpp"

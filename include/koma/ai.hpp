@@ -1,0 +1,63 @@
+// CPU players for any descriptor-defined variant. A Player picks a legal move
+// for the seat to move of a Game, within limits; it never returns an illegal
+// move and is deterministic for a fixed seed under depth or node limits.
+//
+//   koma::Player cpu(koma::Level::strong, {.nodes = 20000, .seed = 7});
+//   game.play(cpu.choose(game));
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "koma/game.hpp"
+#include "koma/move.hpp"
+
+namespace koma {
+
+// Levels as the rule pages describe them. Two-player games use easy, medium,
+// hard, expert; games of more seats use easy, normal, strong, expert. A level
+// of the other family is mapped to the nearest one (docs/ai.md).
+enum class Level { easy, normal, medium, strong, hard, expert };
+
+std::string_view level_name(Level level);
+std::optional<Level> level_from_name(std::string_view name);
+
+struct Limits {
+  int depth = 0;            // plies (2 players) or rounds (more); 0 = the level's own
+  std::uint64_t nodes = 0;  // positions visited; 0 = no limit
+  double seconds = 0;       // wall time; 0 = the level's own (expert: 2 s)
+  std::uint64_t seed = 1;   // for the randomness of the easier levels
+};
+
+struct SearchInfo {
+  Move move{};
+  int depth = 0;  // completed depth
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int score = 0;  // in centi-pawns from the mover's view
+};
+
+class Player {
+ public:
+  explicit Player(Level level, Limits limits = {});
+  // A legal move for the seat to move. Throws IllegalMove if the game is over
+  // or the seat has no legal move.
+  Move choose(const Game& game);
+  // What the last choose() found.
+  const SearchInfo& info() const { return info_; }
+  // Asks a running choose() (on another thread) to return its best move now.
+  void stop() { *stop_ = true; }
+  Level level() const { return level_; }
+  const Limits& limits() const { return limits_; }
+
+ private:
+  Level level_;
+  Limits limits_;
+  SearchInfo info_;
+  std::unique_ptr<std::atomic<bool>> stop_ = std::make_unique<std::atomic<bool>>(false);
+  std::uint64_t games_ = 0;  // mixed into the seed so successive calls differ
+};
+
+}  // namespace koma

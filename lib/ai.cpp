@@ -1,0 +1,454 @@
+// CPU players. Every level chooses among the legal moves of the game's line
+// (so rules that need the past, like a forbidden repetition, hold), plays
+// candidate moves through the full turn pipeline (eliminations, check
+// priority, endings), and scores positions with evaluation.hpp.
+#include "koma/ai.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <vector>
+
+#include "evaluation.hpp"
+#include "koma/error.hpp"
+#include "line.hpp"
+#include "notation.hpp"
+#include "state_ops.hpp"
+
+namespace koma {
+namespace {
+
+using detail::Line;
+using detail::MoveList;
+using detail::State;
+using detail::VariantData;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kInf = 2 * detail::kWin;
+
+struct Budget {
+  std::uint64_t max_nodes = 0;
+  Clock::time_point deadline{};
+  bool timed = false;
+  const std::atomic<bool>* stop = nullptr;
+  std::uint64_t nodes = 0;
+  bool out = false;
+  bool exhausted() {
+    if (out) return true;
+    if (max_nodes && nodes >= max_nodes) out = true;
+    if (timed && (nodes & 255) == 0 && Clock::now() >= deadline) out = true;
+    if (stop && stop->load(std::memory_order_relaxed)) out = true;
+    return out;
+  }
+};
+
+int captured_value(const VariantData& v, const State& s, Move m) {
+  if (m.is_drop()) return 0;
+  detail::Cell c = s.cells[m.to];
+  return detail::is_piece(c.code) ? detail::piece_value(v, detail::kind_of(c.code)) : 0;
+}
+
+// Captures first, most valuable victim first; promotions next.
+void order(const VariantData& v, const State& s, MoveList& moves, Move first = Move{}) {
+  std::stable_sort(moves.begin(), moves.end(), [&](Move a, Move b) {
+    auto key = [&](Move m) {
+      return (m == first ? 1000000 : 0) + captured_value(v, s, m) * 4 + (m.promote ? 50 : 0);
+    };
+    return key(a) > key(b);
+  });
+}
+
+// Did the move leave some other active seat in check?
+bool checks_someone(const VariantData& v, const State& s, int mover) {
+  for (int o = 0; o < v.nseats; ++o)
+    if (o != mover && detail::in_check(v, s, o)) return true;
+  return false;
+}
+
+struct TTEntry {
+  std::uint64_t key = 0;
+  int depth = -1;
+  int score = 0;
+  std::uint8_t flag = 0;  // 0 exact, 1 lower bound, 2 upper bound
+  Move best{};
+};
+
+class Searcher {
+ public:
+  Searcher(const VariantData& v, Line line, int me, Budget& budget, std::mt19937_64& rng)
+      : v_(v), line_(std::move(line)), me_(me), b_(budget), rng_(rng) {}
+
+  // --- two seats: minimax with alpha-beta from me_'s view -----------------
+  int quiesce(int alpha, int beta, int depth) {
+    ++b_.nodes;
+    const State& s = line_.back();
+    int stand = detail::evaluate(v_, s, me_);
+    if (s.outcome == detail::Outcome::finished || depth == 0 || b_.exhausted()) return stand;
+    bool maxing = !v_.enemies(me_, s.to_move);
+    if (maxing) {
+      if (stand >= beta) return stand;
+      alpha = std::max(alpha, stand);
+    } else {
+      if (stand <= alpha) return stand;
+      beta = std::min(beta, stand);
+    }
+    MoveList moves;
+    detail::legal_moves(v_, line_, moves);
+    if (moves.empty()) return stand;
+    order(v_, s, moves);
+    int best = stand;
+    for (Move m : moves) {
+      if (captured_value(v_, line_.back(), m) == 0) break;  // ordered: captures come first
+      detail::play_move(v_, line_, m);
+      int val = quiesce(alpha, beta, depth - 1);
+      line_.pop();
+      if (maxing) {
+        best = std::max(best, val);
+        alpha = std::max(alpha, val);
+      } else {
+        best = std::min(best, val);
+        beta = std::min(beta, val);
+      }
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+
+  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, std::vector<TTEntry>* tt) {
+    ++b_.nodes;
+    const State& s = line_.back();
+    if (s.outcome == detail::Outcome::finished) {
+      int e = detail::evaluate(v_, s, me_);
+      return e > 0 ? e - ply : e < 0 ? e + ply : 0;  // prefer quick wins, slow losses
+    }
+    if (depth <= 0) return qdepth > 0 ? quiesce(alpha, beta, qdepth) : detail::evaluate(v_, s, me_);
+    if (b_.exhausted()) return detail::evaluate(v_, s, me_);
+    std::uint64_t key = s.board_key ^ s.hand_key;
+    TTEntry* e = tt ? &(*tt)[key & (tt->size() - 1)] : nullptr;
+    Move hint{};
+    if (e && e->key == key) {
+      hint = e->best;
+      if (e->depth >= depth) {
+        if (e->flag == 0) return e->score;
+        if (e->flag == 1 && e->score >= beta) return e->score;
+        if (e->flag == 2 && e->score <= alpha) return e->score;
+      }
+    }
+    MoveList moves;
+    detail::legal_moves(v_, line_, moves);
+    if (moves.empty()) return detail::evaluate(v_, s, me_);
+    order(v_, s, moves, hint);
+    bool maxing = !v_.enemies(me_, s.to_move);
+    int a0 = alpha, b0 = beta;
+    int best = maxing ? -kInf : kInf;
+    Move best_move = moves[0];
+    for (Move m : moves) {
+      detail::play_move(v_, line_, m);
+      int val = alphabeta(depth - 1, alpha, beta, ply + 1, qdepth, tt);
+      line_.pop();
+      if (maxing ? val > best : val < best) {
+        best = val;
+        best_move = m;
+      }
+      if (maxing)
+        alpha = std::max(alpha, val);
+      else
+        beta = std::min(beta, val);
+      if (alpha >= beta || b_.out) break;
+    }
+    if (e && !b_.out) {
+      e->key = key;
+      e->depth = depth;
+      e->score = best;
+      e->best = best_move;
+      e->flag = best <= a0 ? 2 : best >= b0 ? 1 : 0;
+    }
+    return best;
+  }
+
+  // --- more seats: Best-Reply Search (Schadd & Winands 2011) ---------------
+  // Max layers are me_'s moves; a min layer lets every opponent reply and
+  // keeps the single strongest reply. A seat that must answer a check moves
+  // for real (check priority), so then only its replies are considered.
+  int brs(int depth, int alpha, int beta, int ply) {
+    ++b_.nodes;
+    const State& s = line_.back();
+    if (s.outcome == detail::Outcome::finished) {
+      int e = detail::evaluate(v_, s, me_);
+      return e > 0 ? e - ply : e < 0 ? e + ply : e;
+    }
+    if (depth <= 0 || b_.exhausted()) return detail::evaluate(v_, s, me_);
+    bool maxing = !v_.enemies(me_, s.to_move);
+    std::vector<int> movers;
+    if (maxing || detail::in_check(v_, s, s.to_move)) {
+      movers.push_back(s.to_move);
+    } else {
+      for (int o = 0; o < v_.nseats; ++o)
+        if (s.active(o) && v_.enemies(me_, o)) movers.push_back(o);
+    }
+    int best = maxing ? -kInf : kInf;
+    bool any = false;
+    for (int seat : movers) {
+      bool virtual_turn = seat != s.to_move;
+      if (virtual_turn) {
+        State t = s;
+        detail::set_to_move(v_, t, seat);
+        line_.states.push_back(t);
+        line_.movers.push_back(-1);
+        line_.checked.push_back(0);
+      }
+      MoveList moves;
+      detail::legal_moves(v_, line_, moves);
+      order(v_, line_.back(), moves);
+      for (Move m : moves) {
+        any = true;
+        detail::play_move(v_, line_, m);
+        int val = brs(depth - 1, alpha, beta, ply + 1);
+        line_.pop();
+        if (maxing) {
+          best = std::max(best, val);
+          alpha = std::max(alpha, val);
+        } else {
+          best = std::min(best, val);
+          beta = std::min(beta, val);
+        }
+        if (alpha >= beta || b_.out) break;
+      }
+      if (virtual_turn) line_.pop();
+      if (alpha >= beta || b_.out) break;
+    }
+    return any ? best : detail::evaluate(v_, s, me_);
+  }
+
+  Line& line() { return line_; }
+
+ private:
+  const VariantData& v_;
+  Line line_;
+  int me_;
+  Budget& b_;
+  std::mt19937_64& rng_;
+};
+
+Line line_of(const Game& game) {
+  const VariantData& v = game.variant().data();
+  Line line(game.start().state());
+  for (const auto& text : game.history()) {
+    if (text == "resign")
+      detail::play_resign(v, line);
+    else if (text == "win")
+      detail::play_declaration(v, line);
+    else if (text != "adjudicate")
+      detail::play_move(v, line, detail::parse_move_text(v, text));
+  }
+  return line;
+}
+
+int noise(std::mt19937_64& rng, int amplitude) {
+  if (amplitude <= 0) return 0;
+  return static_cast<int>(rng() % static_cast<std::uint64_t>(2 * amplitude + 1)) - amplitude;
+}
+
+}  // namespace
+
+std::string_view level_name(Level level) {
+  switch (level) {
+    case Level::easy:
+      return "easy";
+    case Level::normal:
+      return "normal";
+    case Level::medium:
+      return "medium";
+    case Level::strong:
+      return "strong";
+    case Level::hard:
+      return "hard";
+    case Level::expert:
+      return "expert";
+  }
+  return "?";
+}
+
+std::optional<Level> level_from_name(std::string_view name) {
+  for (Level l :
+       {Level::easy, Level::normal, Level::medium, Level::strong, Level::hard, Level::expert})
+    if (level_name(l) == name) return l;
+  return std::nullopt;
+}
+
+Player::Player(Level level, Limits limits) : level_(level), limits_(limits) {}
+
+Move Player::choose(const Game& game) {
+  auto t0 = Clock::now();
+  *stop_ = false;
+  const VariantData& v = game.variant().data();
+  if (game.over()) throw IllegalMove("the game is over");
+  Line line = line_of(game);
+  MoveList root;
+  detail::legal_moves(v, line, root);
+  if (root.empty()) throw IllegalMove("the seat to move has no legal move");
+  const State& s = line.back();
+  int me = s.to_move;
+  std::mt19937_64 rng(limits_.seed * 0x9E3779B97F4A7C15ull + (s.board_key ^ s.hand_key) + games_++);
+  Budget budget;
+  budget.max_nodes = limits_.nodes;
+  budget.stop = stop_.get();
+  double secs = limits_.seconds;
+  if (secs <= 0 && level_ == Level::expert && !limits_.nodes && !limits_.depth) secs = 2.0;
+  if (secs > 0) {
+    budget.timed = true;
+    budget.deadline = t0 + std::chrono::microseconds(static_cast<long>(secs * 1e6));
+  }
+  Searcher search(v, line, me, budget, rng);
+  bool two = v.nseats == 2;
+  Move best = root[0];
+  int best_score = -kInf;
+  int depth_done = 0;
+
+  auto pick_scored = [&](auto score_of) {
+    std::vector<std::pair<int, std::size_t>> scored;
+    for (std::size_t i = 0; i < root.size(); ++i) {
+      scored.emplace_back(score_of(root[i]), i);
+      if (budget.out && i > 0) break;
+    }
+    auto it = std::max_element(scored.begin(), scored.end(),
+                               [](const auto& a, const auto& b) { return a.first < b.first; });
+    best = root[it->second];
+    best_score = it->first;
+    depth_done = 1;
+  };
+
+  Level lv = level_;
+  if (two && lv == Level::normal) lv = Level::medium;
+  if (two && lv == Level::strong) lv = Level::hard;
+  if (!two && lv == Level::medium) lv = Level::normal;
+  if (!two && lv == Level::hard) lv = Level::strong;
+
+  if (lv == Level::easy && !two) {
+    // Captures and forward moves; avoids repeating positions; no look-ahead.
+    pick_scored([&](Move m) {
+      int sc = captured_value(v, s, m) + noise(rng, 30);
+      if (!m.is_drop()) {
+        int facing = detail::facing_of(s.cells[m.from].code);
+        int dx = m.to % v.width - m.from % v.width, dy = m.to / v.width - m.from / v.width;
+        int forward = facing == 0 ? -dy : facing == 2 ? dy : facing == 1 ? dx : -dx;
+        sc += 15 * forward + (m.promote ? 60 : 0);
+      }
+      detail::play_move(v, search.line(), m);
+      if (search.line().occurrences(v, search.line().back()) > 1) sc -= 1000;
+      search.line().pop();
+      ++budget.nodes;
+      return sc;
+    });
+  } else if (lv == Level::normal) {
+    // Material and protection, with occasional oversights: a moved piece left
+    // attacked and undefended counts as lost, unless it is overlooked.
+    pick_scored([&](Move m) {
+      detail::play_move(v, search.line(), m);
+      const State& t = search.line().back();
+      int sc = detail::evaluate(v, t, me) + noise(rng, 20);
+      if (t.outcome == detail::Outcome::ongoing && t.cells[m.to].owner == me && rng() % 100 >= 15) {
+        unsigned enemy = v.attackers_of(t, me);
+        if (detail::attacked_by(v, t, m.to, enemy) &&
+            !detail::attacked_by(v, t, m.to, 1u << me, m.to))
+          sc -= detail::piece_value(v, detail::kind_of(t.cells[m.to].code));
+      }
+      search.line().pop();
+      ++budget.nodes;
+      return sc;
+    });
+  } else if (lv == Level::strong) {
+    // Our move with all its consequences (eliminations, check priority), then
+    // the captures and checks of the seat that really moves next.
+    pick_scored([&](Move m) {
+      Line& ln = search.line();
+      detail::play_move(v, ln, m);
+      const State& t = ln.back();
+      int sc = detail::evaluate(v, t, me);
+      ++budget.nodes;
+      if (t.outcome == detail::Outcome::ongoing && v.enemies(me, t.to_move)) {
+        int replier = t.to_move;
+        MoveList replies;
+        detail::legal_moves(v, ln, replies);
+        int worst = sc;
+        for (Move r : replies) {
+          bool capture = captured_value(v, ln.back(), r) > 0;
+          detail::play_move(v, ln, r);
+          ++budget.nodes;
+          if (capture || checks_someone(v, ln.back(), replier))
+            worst = std::min(worst, detail::evaluate(v, ln.back(), me));
+          ln.pop();
+          if (budget.exhausted()) break;
+        }
+        sc = worst;
+      }
+      ln.pop();
+      return sc + noise(rng, 5);
+    });
+  } else if (two && (lv == Level::easy || lv == Level::medium || lv == Level::hard)) {
+    // easy: one ply and captures, much randomness; medium: two plies;
+    // hard: three plies and quiescence.
+    int depth = limits_.depth > 0     ? limits_.depth
+                : lv == Level::easy   ? 1
+                : lv == Level::medium ? 2
+                                      : 3;
+    int qdepth = lv == Level::medium ? 0 : 6;
+    int amp = lv == Level::easy ? 150 : lv == Level::medium ? 15 : 0;
+    if (lv == Level::easy && rng() % 10 == 0) {
+      best = root[rng() % root.size()];
+      depth_done = 0;
+    } else {
+      pick_scored([&](Move m) {
+        detail::play_move(v, search.line(), m);
+        int sc = search.alphabeta(depth - 1, -kInf, kInf, 1, qdepth, nullptr) + noise(rng, amp);
+        search.line().pop();
+        return sc;
+      });
+      depth_done = depth;
+    }
+  } else {
+    // expert: iterative deepening; alpha-beta with a transposition table for
+    // two seats, Best-Reply Search for more.
+    std::vector<TTEntry> tt(two ? (1u << 18) : 0);
+    int max_depth = limits_.depth > 0 ? limits_.depth : 64;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+      Move iter_best = root[0];
+      int iter_score = -kInf;
+      int alpha = -kInf;
+      bool complete = true;
+      MoveList ordered = root;
+      if (depth > 1) {
+        auto it = std::find(ordered.begin(), ordered.end(), best);
+        if (it != ordered.end()) std::rotate(ordered.begin(), it, it + 1);
+      }
+      for (Move m : ordered) {
+        detail::play_move(v, search.line(), m);
+        int sc = two ? search.alphabeta(depth - 1, alpha, kInf, 1, 6, &tt)
+                     : search.brs(2 * depth - 1, alpha, kInf, 1);
+        search.line().pop();
+        if (budget.out && depth > 1) {
+          complete = false;
+          break;
+        }
+        if (sc > iter_score) {
+          iter_score = sc;
+          iter_best = m;
+          alpha = std::max(alpha, sc);
+        }
+      }
+      if (!complete) break;
+      best = iter_best;
+      best_score = iter_score;
+      depth_done = depth;
+      if (budget.out || std::abs(best_score) >= detail::kWin / 2) break;
+    }
+  }
+  info_.move = best;
+  info_.depth = depth_done;
+  info_.nodes = budget.nodes;
+  info_.score = best_score;
+  info_.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return best;
+}
+
+}  // namespace koma

@@ -1,0 +1,20 @@
+// Internal: a static evaluation for any variant, from one seat's view, built
+// from the descriptor's piece values and the terms of the rule pages: material
+// on board and in hand, king guard, enemy pieces near the king, mobility of
+// the long-range pieces.
+#pragma once
+#include "variant_data.hpp"
+
+namespace koma::detail {
+
+inline constexpr int kWin = 1000000;
+
+// The seat's own standing (higher is better), not relative to others.
+int standing(const VariantData& v, const State& s, int seat);
+// From `seat`'s view: its standing against its opponents' (the average of
+// the others, or the opponents' team), or a decisive score if the game ended.
+int evaluate(const VariantData& v, const State& s, int seat);
+// Value of a piece kind in centi-pawns (descriptor value, at least 1 pawn).
+int piece_value(const VariantData& v, int kind);
+
+}  // namespace koma::detail

@@ -1,0 +1,83 @@
+// CPU players: every level plays complete games on every shipped variant,
+// and every move it picks is legal; fixed seeds give the same games.
+#include <doctest/doctest.h>
+
+#include "support.hpp"
+
+namespace {
+
+// Plays one game with the given levels per seat (node-limited), checking
+// each chosen move against the legal list. Returns the moves played.
+std::vector<std::string> play_game(const std::shared_ptr<const koma::Variant>& v,
+                                   const std::vector<koma::Level>& levels, std::uint64_t seed,
+                                   int max_plies) {
+  koma::Game g(v);
+  std::vector<koma::Player> players;
+  players.reserve(levels.size());
+  for (std::size_t i = 0; i < levels.size(); ++i)
+    players.emplace_back(levels[i], koma::Limits{0, 300, 0, seed * 10 + i});
+  while (!g.over() && static_cast<int>(g.history().size()) < max_plies) {
+    auto legal = g.legal_moves();
+    REQUIRE_FALSE(legal.empty());
+    koma::Move m = players[static_cast<std::size_t>(g.position().to_move() - 1)].choose(g);
+    REQUIRE(std::find(legal.begin(), legal.end(), m) != legal.end());
+    g.play(m);
+  }
+  if (g.over()) {
+    auto r = g.result();
+    REQUIRE(r);
+    CHECK(static_cast<int>(r->places.size()) == v->seats());
+    for (int p : r->places) CHECK((p >= 1 && p <= v->seats()));
+  }
+  return g.history();
+}
+
+}  // namespace
+
+TEST_CASE("every level plays legal moves on every variant") {
+  using L = koma::Level;
+  struct Case {
+    const char* file;
+    std::vector<L> levels;
+  };
+  const Case cases[] = {
+      {"shogi.yaml", {L::easy, L::medium}},
+      {"shogi.yaml", {L::hard, L::expert}},
+      {"yonin.yaml", {L::easy, L::normal, L::strong, L::expert}},
+      {"yonin-king-capture.yaml", {L::expert, L::strong, L::normal, L::easy}},
+      {"yonin-inherit.yaml", {L::strong, L::easy, L::expert, L::normal}},
+      {"shipley-team-orthogonal.yaml", {L::easy, L::normal, L::strong, L::expert}},
+      {"shipley-individual.yaml", {L::normal, L::strong, L::expert, L::easy}},
+      {"shipley-kings.yaml", {L::strong, L::expert, L::easy, L::normal}},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.file);
+    play_game(test::variant(c.file), c.levels, 3, 60);
+  }
+}
+
+TEST_CASE("a fixed seed and node limit give the same game") {
+  using L = koma::Level;
+  auto v = test::variant("yonin.yaml");
+  auto a = play_game(v, {L::easy, L::normal, L::strong, L::expert}, 7, 40);
+  auto b = play_game(v, {L::easy, L::normal, L::strong, L::expert}, 7, 40);
+  CHECK(a == b);
+}
+
+TEST_CASE("a finished game or a seat without moves is refused") {
+  auto v = test::variant("shogi.yaml", {{"impasse", "none"}});
+  koma::Game mated(koma::Position::from_text(v, "3lkl3/4P4/3G1G3/9/9/9/9/9/4K4 w - 2"));
+  koma::Player p(koma::Level::expert, {0, 100, 0, 1});
+  CHECK_THROWS_AS(p.choose(mated), koma::IllegalMove);
+  koma::Game g(v);
+  g.resign();
+  CHECK_THROWS_AS(p.choose(g), koma::IllegalMove);
+}
+
+TEST_CASE("the expert finds a mate in one") {
+  // Gold drop on 5b mates (see the shogi rule tests); a pawn drop there may not.
+  auto v = test::variant("shogi.yaml", {{"impasse", "none"}});
+  koma::Game g(koma::Position::from_text(v, "3lkl3/9/4G4/9/9/9/9/9/4K4 b GP 1"));
+  koma::Player p(koma::Level::expert, {2, 0, 0, 1});
+  CHECK(g.position().move_text(p.choose(g)) == "G*5b");
+}
