@@ -15,7 +15,7 @@ void eliminate_seat(const VariantData& v, State& s, int seat, EliminationCause c
   }
   if (mater >= 0 && cause == EliminationCause::checkmate) {
     ++s.mates_made[mater];
-    s.last_mate[mater] = s.ply;
+    s.last_mate[mater] = s.eliminated_count;  // mates are ordered even within one move
     s.mated_by[seat] = static_cast<std::int8_t>(mater);
   }
   if (r.pieces == PiecesOnElim::to_mater && mater >= 0) {

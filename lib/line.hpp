@@ -45,7 +45,9 @@ void legal_moves(const VariantData& v, const Line& line, MoveList& out);
 bool any_legal_move(const VariantData& v, const Line& line);
 
 // Plays a legal move and every automatic consequence (docs/rules order).
-void play_move(const VariantData& v, Line& line, Move m);
+// With `probe`, stops once the next seat is chosen (before a seat that cannot
+// move is eliminated): enough to know which position the move leads to.
+void play_move(const VariantData& v, Line& line, Move m, bool probe = false);
 // Actions: resignation and an impasse declaration. The caller checks that
 // the variant has them.
 void play_resign(const VariantData& v, Line& line);

@@ -141,7 +141,7 @@ void finish_state(const VariantData& v, State& s, bool setup) {
   for (int back = 1; back <= v.nseats; ++back) {
     int seat = v.turn_order[(pos - back + 2 * v.nseats) % v.nseats];
     long ply = static_cast<long>(out.ply) - back;
-    out.last_moved[seat] = ply > 0 ? static_cast<std::uint32_t>(ply) : 0;
+    out.last_moved[seat] = static_cast<std::int32_t>(ply);
   }
   s = out;
 }

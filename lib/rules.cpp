@@ -288,7 +288,7 @@ void push_state(Line& line, const State& s, int mover, bool gave_check) {
 
 // Steps 3-6 for a state whose mover has just acted; pushes the settled state.
 void settle(const VariantData& v, Line& line, State s, int mover, bool gave_check, Move m,
-            bool moved, Reason cause) {
+            bool moved, Reason cause, bool probe = false) {
   const Rules& r = v.rules;
   const int actor = mover;
   for (;;) {
@@ -300,7 +300,7 @@ void settle(const VariantData& v, Line& line, State s, int mover, bool gave_chec
       break;
     }
     if (history_endings(v, line, s, actor, gave_check)) break;
-    if (r.no_legal_move == NoMove::pass) break;
+    if (r.no_legal_move == NoMove::pass || probe) break;
     int seat = s.to_move;
     push_state(line, s, actor, gave_check);
     bool can_move = any_legal_move(v, line);
@@ -318,28 +318,25 @@ void settle(const VariantData& v, Line& line, State s, int mover, bool gave_chec
   push_state(line, s, actor, gave_check);
 }
 
-bool repetition_forbidden(const VariantData& v, const Line& line, Move m) {
-  // A perpetual checker may not make the move that repeats a position for
-  // the forbidden time. Cheap test first: no state occurs often enough.
-  const State& cur = line.back();
-  int mover = cur.to_move;
-  Line probe = line;
-  play_move(v, probe, m);
-  const State& after = probe.back();
+// A perpetual checker may not make the move that repeats a position for the
+// forbidden time. The move is played up to choosing the next seat (the
+// position the repetition is about) and taken back.
+bool repetition_forbidden(const VariantData& v, Line& line, Move m) {
+  int mover = line.back().to_move;
+  play_move(v, line, m, /*probe=*/true);
+  State after = line.back();
+  bool this_checks = line.checked.back() != 0;
+  line.pop();
   std::size_t first = 0;
-  probe.states.pop_back();
-  int seen = probe.occurrences(v, after, &first);
-  if (seen + 1 < v.rules.repetition_count) return false;
+  int seen = line.occurrences(v, after, &first);
+  if (seen + 1 < v.rules.repetition_count || !this_checks) return false;
   int moves = 0, checks = 0;
   for (std::size_t i = first + 1; i < line.size(); ++i)
     if (line.movers[i] == mover) {
       ++moves;
       checks += line.checked[i];
     }
-  State t = cur;
-  make_move(v, t, m);
-  bool this_checks = gives_check(v, t, mover);
-  return this_checks && checks == moves;
+  return checks == moves;
 }
 
 bool repetition_possible(const VariantData& v, const Line& line) {
@@ -401,7 +398,8 @@ void legal_moves(const VariantData& v, const Line& line, MoveList& out) {
   if (!out.empty() && repetition_possible(v, line)) {
     MoveList kept;
     for (Move m : out)
-      if (!repetition_forbidden(v, line, m)) kept.push_back(m);
+      // The probe pushes and pops: the line is as it was when this returns.
+      if (!repetition_forbidden(v, const_cast<Line&>(line), m)) kept.push_back(m);
     out = kept;
   }
 }
@@ -414,14 +412,14 @@ bool any_legal_move(const VariantData& v, const Line& line) {
   return !moves.empty();
 }
 
-void play_move(const VariantData& v, Line& line, Move m) {
+void play_move(const VariantData& v, Line& line, Move m, bool probe) {
   State s = line.back();
   int mover = s.to_move;
   make_move(v, s, m);
-  s.last_moved[mover] = s.ply;
+  s.last_moved[mover] = static_cast<std::int32_t>(s.ply);
   ++s.ply;
   bool gave = gives_check(v, s, mover);
-  settle(v, line, s, mover, gave, m, true, Reason::none);
+  settle(v, line, s, mover, gave, m, true, Reason::none, probe);
 }
 
 void play_resign(const VariantData& v, Line& line) {

@@ -126,7 +126,7 @@ Position Variant::start_position(int first_seat) const {
     int seat = data_->turn_order[static_cast<std::size_t>((pos - back + 2 * data_->nseats) %
                                                           data_->nseats)];
     long ply = static_cast<long>(s.ply) - back;
-    s.last_moved[seat] = ply > 0 ? static_cast<std::uint32_t>(ply) : 0;
+    s.last_moved[seat] = static_cast<std::int32_t>(ply);
   }
   return Position(shared_from_this(), s);
 }

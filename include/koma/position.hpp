@@ -19,11 +19,12 @@ namespace koma {
 
 // What places by score compare (Variant::places_by_score()): mates made,
 // total pieces (board, hand, and the overturned kings of the seats it mated),
-// and the ply of the seat's latest mate (0 for none).
+// and when the seat's latest mate happened, as its number in the order of the
+// game's eliminations (0 for none; a later mate has a larger number).
 struct SeatScore {
   int mates = 0;
   int pieces = 0;
-  int last_mate_ply = 0;
+  int last_mate = 0;  // the latest mate's number in the game's mate order, 0 = none
 };
 
 struct PieceOnBoard {

@@ -54,9 +54,11 @@ struct State {
   std::uint8_t eliminated_count = 0;
   std::array<std::uint8_t, kMaxSeats> elimination_order{};
   // Rule bookkeeping that is not part of the position text.
-  std::array<std::uint32_t, kMaxSeats> last_moved{};  // ply of each seat's latest real move
+  // Ply of each seat's latest real move; before a loaded position, plain turn
+  // order is assumed, so these may be zero or negative.
+  std::array<std::int32_t, kMaxSeats> last_moved{};
   std::array<std::uint8_t, kMaxSeats> mates_made{};
-  std::array<std::uint32_t, kMaxSeats> last_mate{};  // ply of each seat's latest mate, 0 = none
+  std::array<std::uint32_t, kMaxSeats> last_mate{};  // order number of its latest mate, 0 = none
   std::array<std::int8_t, kMaxSeats> mated_by{{-1, -1, -1, -1}};
   std::array<std::uint8_t, kMaxSeats> hand_frozen{};  // hand kept but unusable
   // Result, once the game has ended.
