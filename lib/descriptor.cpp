@@ -407,9 +407,13 @@ struct Builder {
                                       {"score", Places::score},
                                       {"collector", Places::collector}});
     if (const Doc* end = top.find("end")) {
-      expect_map(
-          *end, "end",
-          {"last_seat_standing", "mates", "team_checkmate", "collect", "repetition", "impasse"});
+      expect_map(*end, "end",
+                 {"last_seat_standing", "mates", "team_checkmate", "collect", "repetition",
+                  "impasse", "to_move"});
+      if (const Doc* tm = end->find("to_move"))
+        r.after_end = expect_enum<AfterEnd>(
+            *tm, "end to_move",
+            {{"next_active", AfterEnd::next_active}, {"next_seat", AfterEnd::next_seat}});
       if (const Doc* l = end->find("last_seat_standing")) {
         if (l->is_scalar() && (l->scalar == "false" || l->scalar == "no")) {
           r.last_seat_standing = false;

@@ -231,11 +231,21 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
   return false;
 }
 
+// A finished game's text names the seat that would move next: the next seat
+// still in the game (as for a move, without passes), or, where the variant
+// says so (two-player SFEN convention), simply the next seat in turn order.
+void name_next_seat(const VariantData& v, State& s, int mover) {
+  if (v.rules.after_end == AfterEnd::next_seat)
+    set_to_move(v, s, seat_after(v, mover, 1));
+  else
+    choose_next(v, s, mover, false);
+}
+
 bool position_endings(const VariantData& v, State& s, int mover, Move m, bool moved,
                       Reason last_cause) {
   bool ended = position_endings_at(v, s, mover, m, moved, last_cause);
   // A finished game's text names the seat that would move next.
-  if (ended) choose_next(v, s, mover, false);
+  if (ended) name_next_seat(v, s, mover);
   return ended;
 }
 
@@ -454,6 +464,7 @@ void play_declaration(const VariantData& v, Line& line) {
   else
     losers = 1u << seat;
   finish(s, v.nseats, loser_tiers(v, s, losers), Reason::declaration);
+  name_next_seat(v, s, seat);
   push_state(line, s, seat, false);
 }
 
@@ -494,16 +505,26 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
         return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
                " on that file";
     }
-    MoveList pseudo;
     State t = s;
     make_move(v, t, m);
     if (in_check(v, t, seat))
       return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
-    if (v.drops[m.kind].no_overturned_king_attack || v.drops[m.kind].no_mate)
-      return "a " + k.name + " drop here would " +
-             (v.drops[m.kind].no_mate
-                  ? std::string("checkmate (drop mate is forbidden) or attack an overturned king")
-                  : std::string("attack an overturned king"));
+    // What the dropped piece attacks: an overturned king, or a king it mates.
+    bool overturned = false;
+    const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code * v.nsq + m.to)]];
+    int nrays = *p++;
+    for (int r = 0; r < nrays; ++r) {
+      int len = *p++;
+      for (int i = 0; i < len; ++i) {
+        if (s.cells[p[i]].code == kOverturned) overturned = true;
+        if (s.cells[p[i]].code != kEmpty) break;
+      }
+      p += len;
+    }
+    if (overturned && v.drops[m.kind].no_overturned_king_attack)
+      return "a " + k.name + " may not be dropped to attack an overturned king";
+    if (v.drops[m.kind].no_mate)
+      return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
     return "that drop is not legal here";
   }
   if (m.from >= v.nsq || !v.board.test(m.from)) return "the origin is not a square of this board";

@@ -24,6 +24,7 @@ enum class Perpetual { draw, loses, forbidden };
 enum class LastSeatReason { last_seat_standing, cause };
 enum class ImpasseRule { none, kings_entered, declaration, try_square };
 enum class Places { elimination_order, teams, score, collector };
+enum class AfterEnd { next_active, next_seat };
 
 struct DropRule {
   bool nifu = false;                       // no second own unpromoted one on the file
@@ -56,6 +57,7 @@ struct Rules {
   int declare_min_pieces = 10;
   int max_plies = 0;
   Places places = Places::elimination_order;
+  AfterEnd after_end = AfterEnd::next_active;  // the seat named to move once the game is over
 };
 
 struct VariantData {

@@ -192,7 +192,7 @@ TEST_CASE("options: values not allowed, unknown names, substitution") {
     CHECK(e.message() ==
           "option impasse cannot be 'sometimes'; allowed: none, both_kings_entered_24, csa27, "
           "csa24, try");
-    CHECK(e.line() == 46);
+    CHECK(e.line() == 49);
     CHECK(e.column() == 3);
   }
   CHECK_THROWS_WITH_AS(

@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 
@@ -133,6 +134,72 @@ GameRecord read_record(const std::string& path, int game) {
                       std::to_string(games) + (games == 1 ? " game" : " games"),
                   path);
   return *found;
+}
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (auto u = static_cast<unsigned char>(c); u < 0x20 || u == 0x7f) {
+          char buf[8];  // DEL too: YAML, which reads the records, does not take it raw
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+std::string record_line(const GameRecord& r) {
+  auto list = [](const std::vector<std::string>& items) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + json_string(items[i]);
+    return out + "]";
+  };
+  std::string out = "{\"variant\": " + json_string(r.variant) +
+                    ", \"descriptor\": " + json_string(r.descriptor) + ", \"options\": {";
+  bool first = true;
+  for (const auto& [key, value] : r.options) {
+    out += (first ? "" : ", ") + json_string(key) + ": " + json_string(value);
+    first = false;
+  }
+  out += "}, \"first_seat\": " + (r.first_seat ? std::to_string(*r.first_seat) : "null");
+  out += ", \"start\": " + (r.start ? json_string(*r.start) : "null");
+  out += ", \"seats\": " + list(r.seats) + ", \"moves\": " + list(r.moves) + ", \"result\": ";
+  if (r.result) {
+    out += "{\"places\": [";
+    for (std::size_t i = 0; i < r.result->places.size(); ++i)
+      out += (i ? ", " : "") + std::to_string(r.result->places[i]);
+    out += "], \"reason\": " + json_string(koma::reason_name(r.result->reason)) + "}";
+  } else {
+    out += "null";
+  }
+  return out + "}";
 }
 
 po::variables_map parse(int argc, char** argv, const po::options_description& desc,

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "koma/koma.hpp"
@@ -38,6 +39,15 @@ struct GameRecord {
 // Reads game `game` (counted from 1; blank lines are skipped) of a record file.
 // Throws Failure for an unreadable file, a game out of range or a malformed line.
 GameRecord read_record(const std::string& path, int game);
+
+// `text` as a JSON string literal, quotes included: '"' and '\\' escaped,
+// control characters and DEL as \n, \t, ... or \u00XX; other bytes (UTF-8) as they are.
+std::string json_string(std::string_view text);
+
+// One line of a record file for `record` (no newline): DRIVERS.md's keys in its
+// order; an absent first_seat, start or result is written null. `where` is not
+// written.
+std::string record_line(const GameRecord& record);
 
 // Adds --variant, --option (repeatable), --first-seat, --position, --help.
 void add_common(boost::program_options::options_description& desc);

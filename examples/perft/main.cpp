@@ -15,9 +15,10 @@ static int perft_main(int argc, char** argv) {
   desc.add_options()("depth", po::value<int>(), "depth in plies (1 or more)")(
       "divide", "print each root move's count, sorted by move text")(
       "full", "play and take back every leaf instead of counting the last ply in bulk");
-  auto vm = driver::parse(argc, argv, desc,
-                          "usage: koma-perft --variant FILE [--option k=v]... [--position TEXT] "
-                          "--depth N [--divide] [--full]");
+  auto vm = driver::parse(
+      argc, argv, desc,
+      "usage: koma-perft --variant FILE [--option k=v]... [--first-seat N] [--position TEXT] "
+      "--depth N [--divide] [--full]");
   if (!vm.count("depth")) throw driver::Failure("--depth N is required");
   int depth = vm["depth"].as<int>();
   if (depth < 1 || depth > 64) throw driver::Failure("--depth must be from 1 to 64");
