@@ -358,19 +358,31 @@ Move Player::choose(const Game& game) {
       return sc;
     });
   } else if (lv == Level::strong) {
-    // Our move with all its consequences (eliminations, check priority), then
-    // the captures and checks of the seat that really moves next.
-    pick_scored([&](Move m) {
-      Line& ln = search.line();
+    // Every move with all its consequences (eliminations, check priority) is
+    // scored; the most promising ones are then checked against the captures
+    // and checks of the seat that really moves next.
+    Line& ln = search.line();
+    std::vector<std::pair<int, Move>> cand;
+    for (Move m : root) {
+      detail::play_move(v, ln, m);
+      cand.emplace_back(detail::evaluate(v, ln.back(), me) + noise(rng, 5), m);
+      ln.pop();
+    }
+    std::stable_sort(cand.begin(), cand.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    best = cand[0].second;
+    best_score = cand[0].first;
+    int refined_best = -kInf;
+    for (std::size_t i = 0; i < cand.size() && i < 12; ++i) {
+      Move m = cand[i].second;
       detail::play_move(v, ln, m);
       const State& t = ln.back();
-      int sc = detail::evaluate(v, t, me);
+      int worst = cand[i].first;
       ++budget.nodes;
       if (t.outcome == detail::Outcome::ongoing && v.enemies(me, t.to_move)) {
         int replier = t.to_move;
         MoveList replies;
         detail::legal_moves(v, ln, replies);
-        int worst = sc;
         for (Move r : replies) {
           bool capture = captured_value(v, ln.back(), r) > 0;
           detail::play_move(v, ln, r);
@@ -378,13 +390,17 @@ Move Player::choose(const Game& game) {
           if (capture || checks_someone(v, ln.back(), replier))
             worst = std::min(worst, detail::evaluate(v, ln.back(), me));
           ln.pop();
-          if (budget.exhausted()) break;
         }
-        sc = worst;
       }
       ln.pop();
-      return sc + noise(rng, 5);
-    });
+      if (worst > refined_best) {
+        refined_best = worst;
+        best = m;
+        best_score = worst;
+      }
+      if (i > 0 && budget.exhausted()) break;
+    }
+    depth_done = 2;
   } else if (two && (lv == Level::easy || lv == Level::medium || lv == Level::hard)) {
     // easy: one ply and captures, much randomness; medium: two plies;
     // hard: three plies and quiescence.
@@ -398,12 +414,24 @@ Move Player::choose(const Game& game) {
       best = root[rng() % root.size()];
       depth_done = 0;
     } else {
-      pick_scored([&](Move m) {
+      // Root moves share one window (less the noise band), so later moves
+      // are cut as soon as they cannot beat the best one found.
+      MoveList ordered = root;
+      order(v, s, ordered);
+      int alpha = -kInf;
+      best_score = -kInf;
+      for (Move m : ordered) {
         detail::play_move(v, search.line(), m);
-        int sc = search.alphabeta(depth - 1, -kInf, kInf, 1, qdepth, nullptr) + noise(rng, amp);
+        int raw = search.alphabeta(depth - 1, alpha, kInf, 1, qdepth, nullptr);
         search.line().pop();
-        return sc;
-      });
+        int sc = raw + noise(rng, amp);
+        if (sc > best_score) {
+          best_score = sc;
+          best = m;
+        }
+        alpha = std::max(alpha, raw - 2 * amp);
+        if (budget.out) break;
+      }
       depth_done = depth;
     }
   } else {
