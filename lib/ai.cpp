@@ -76,7 +76,9 @@ struct TTEntry {
 class Searcher {
  public:
   Searcher(const VariantData& v, Line line, int me, Budget& budget, std::mt19937_64& rng)
-      : v_(v), line_(std::move(line)), me_(me), b_(budget), rng_(rng) {}
+      : v_(v), line_(std::move(line)), me_(me), b_(budget), rng_(rng) {
+    line_.states.reserve(line_.states.size() + 512);
+  }
 
   // --- two seats: minimax with alpha-beta from me_'s view -----------------
   int quiesce(int alpha, int beta, int depth) {
@@ -172,7 +174,7 @@ class Searcher {
   // for real (check priority), so then only its replies are considered.
   int brs(int depth, int alpha, int beta, int ply) {
     ++b_.nodes;
-    const State& s = line_.back();
+    const State s = line_.back();  // a copy: the line grows below
     if (s.outcome == detail::Outcome::finished) {
       int e = detail::evaluate(v_, s, me_);
       return e > 0 ? e - ply : e < 0 ? e + ply : e;
