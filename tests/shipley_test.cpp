@@ -24,6 +24,14 @@ using koma::Result;
 
 namespace {
 
+// Position text from {square name: piece token} (tests/support.hpp).
+std::string text(const std::map<std::string, std::string>& pieces, int to_move,
+                 const std::string& hands = "-", int ply = 1, const std::string& eliminated = "-") {
+  return test::text(test::cross15(pieces), to_move, hands, ply, eliminated);
+}
+using test::from;
+using test::hand;
+
 auto orthogonal(const koma::Options& o = {}) {
   return test::variant("shipley-team-orthogonal.yaml", o);
 }
@@ -35,60 +43,6 @@ auto individual(const koma::Options& o = {}) {
 }
 auto all_kings(const koma::Options& o = {}) {
   return test::variant("shipley-kings.yaml", o);
-}
-
-bool is_void(char file, int rank) {
-  return (file <= 'c' || file >= 'm') && (rank <= 3 || rank >= 13);
-}
-
-// Board field of the generic text from {square name: piece token}, e.g.
-// {{"h15", "K1"}, {"b8", "L3"}, {"c9", "+S3"}}; void cells are written `*`.
-std::string board(const std::map<std::string, std::string>& pieces) {
-  for (const auto& [square, piece] : pieces) {
-    CAPTURE(square);
-    REQUIRE(square.size() >= 2);
-    REQUIRE_FALSE(is_void(square[0], std::stoi(square.substr(1))));
-  }
-  std::string out;
-  for (int rank = 15; rank >= 1; --rank) {
-    if (rank != 15) out += '/';
-    int empty = 0;
-    auto flush = [&] {
-      if (empty > 0) out += std::to_string(empty);
-      empty = 0;
-    };
-    for (char file = 'a'; file <= 'o'; ++file) {
-      if (is_void(file, rank)) {
-        flush();
-        out += '*';
-        continue;
-      }
-      auto it = pieces.find(std::string{file} + std::to_string(rank));
-      if (it == pieces.end()) {
-        ++empty;
-        continue;
-      }
-      flush();
-      out += it->second;
-    }
-    flush();
-  }
-  return out;
-}
-
-// A full position text: board, seat to move, hands, ply, eliminated seats.
-std::string text(const std::map<std::string, std::string>& pieces, int to_move,
-                 const std::string& hands = "-", int ply = 1, const std::string& eliminated = "-") {
-  return board(pieces) + " " + std::to_string(to_move) + " " + hands + " " + std::to_string(ply) +
-         " " + eliminated;
-}
-
-// Loads a position; every text here is written canonically, so it reads back
-// unchanged (a check on the board() helper as much as on the library).
-Game from(std::shared_ptr<const koma::Variant> v, const std::string& t) {
-  Position p = Position::from_text(std::move(v), t);
-  CHECK(p.text() == t);
-  return Game(p);
 }
 
 koma::Square square(const Game& g, const std::string& name) {
@@ -106,12 +60,6 @@ std::string piece(const Game& g, const std::string& name) {
   auto p = at(g, name);
   if (!p.has_value()) return "";
   return g.variant().kind_info(p->kind).letter + std::to_string(p->owner);
-}
-
-int hand(const Game& g, int seat, const std::string& letter) {
-  auto kind = g.variant().kind_by_letter(letter);
-  REQUIRE(kind.has_value());
-  return g.position().in_hand(seat, *kind);
 }
 
 using Strings = std::vector<std::string>;

@@ -3,8 +3,12 @@
 #pragma once
 #include <yaml-cpp/yaml.h>
 
+#include <doctest/doctest.h>
+
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +44,96 @@ inline bool has_move(const koma::Game& g, const std::string& text) {
 inline koma::Game play_all(koma::Game g, const std::vector<std::string>& moves) {
   for (const auto& m : moves) g.play(m);
   return g;
+}
+
+}  // namespace test
+
+namespace test {
+
+// Position texts built from {square name: piece token} without the library,
+// so that loading them also checks the parser. `name(x, y)` names the cell in
+// column x, row y (from the top-left); void cells are written `*`.
+template <class Name, class Void>
+std::string grid(int width, int height, Name name, Void is_void,
+                 const std::map<std::string, std::string>& pieces) {
+  std::string out;
+  for (int y = 0; y < height; ++y) {
+    if (y) out += '/';
+    int empty = 0;
+    auto flush = [&] {
+      if (empty > 0) out += std::to_string(empty);
+      empty = 0;
+    };
+    for (int x = 0; x < width; ++x) {
+      if (is_void(x, y)) {
+        REQUIRE(pieces.count(name(x, y)) == 0);
+        flush();
+        out += '*';
+        continue;
+      }
+      auto it = pieces.find(name(x, y));
+      if (it == pieces.end()) {
+        ++empty;
+        continue;
+      }
+      flush();
+      out += it->second;
+    }
+    flush();
+  }
+  return out;
+}
+
+// 9x9 with shogi square names (file 9..1 from the left, rank a..i from the top).
+inline std::string board9(const std::map<std::string, std::string>& pieces) {
+  return grid(
+      9, 9,
+      [](int x, int y) {
+        return std::string{static_cast<char>('9' - x), static_cast<char>('a' + y)};
+      },
+      [](int, int) { return false; }, pieces);
+}
+
+// Shipley's cross board: algebraic names (a..o from the left, 15..1 from the
+// top), the four 3x3 corners void.
+inline std::string cross15(const std::map<std::string, std::string>& pieces) {
+  auto name = [](int x, int y) {
+    std::string n(1, static_cast<char>('a' + x));
+    n += std::to_string(15 - y);
+    return n;
+  };
+  return grid(
+      15, 15, name, [](int x, int y) { return (x < 3 || x > 11) && (y < 3 || y > 11); }, pieces);
+}
+
+inline std::string text(const std::string& board, int to_move, const std::string& hands = "-",
+                        int ply = 1, const std::string& eliminated = "-") {
+  std::string t = board;
+  for (const std::string& field :
+       {std::to_string(to_move), hands, std::to_string(ply), eliminated}) {
+    t += ' ';
+    t += field;
+  }
+  return t;
+}
+
+// Loads a canonical text, checking that it reads back unchanged.
+inline koma::Game from(std::shared_ptr<const koma::Variant> v, const std::string& t) {
+  koma::Position p = koma::Position::from_text(std::move(v), t);
+  CHECK(p.generic_text() == t);
+  return koma::Game(p);
+}
+
+inline std::optional<koma::PieceOnBoard> at(const koma::Game& g, const std::string& square) {
+  auto sq = g.variant().parse_square(square);
+  REQUIRE(sq.has_value());
+  return g.position().at(*sq);
+}
+
+inline int hand(const koma::Game& g, int seat, const std::string& letter) {
+  auto kind = g.variant().kind_by_letter(letter);
+  REQUIRE(kind.has_value());
+  return g.position().in_hand(seat, *kind);
 }
 
 }  // namespace test

@@ -32,51 +32,17 @@ using koma::Result;
 
 namespace {
 
-auto inherit(const koma::Options& o = {}) {
-  return test::variant("yonin-inherit.yaml", o);
-}
-
-// Board field of the generic text from {square name: piece token}, e.g.
-// {{"5i", "K1"}, {"9e", "X2"}, {"5c", "+R2"}, {"5f", "P1v"}}.
-std::string board(const std::map<std::string, std::string>& pieces) {
-  std::string out;
-  for (char rank = 'a'; rank <= 'i'; ++rank) {
-    if (rank != 'a') out += '/';
-    int empty = 0;
-    for (char file = '9'; file >= '1'; --file) {
-      auto it = pieces.find(std::string{file, rank});
-      if (it == pieces.end()) {
-        ++empty;
-        continue;
-      }
-      if (empty > 0) out += std::to_string(empty);
-      empty = 0;
-      out += it->second;
-    }
-    if (empty > 0) out += std::to_string(empty);
-  }
-  return out;
-}
-
-// A full position text: board, seat to move, hands, ply, eliminated seats.
+// Position text from {square name: piece token} (tests/support.hpp).
 std::string text(const std::map<std::string, std::string>& pieces, int to_move,
                  const std::string& hands = "-", int ply = 1, const std::string& eliminated = "-") {
-  return board(pieces) + " " + std::to_string(to_move) + " " + hands + " " + std::to_string(ply) +
-         " " + eliminated;
+  return test::text(test::board9(pieces), to_move, hands, ply, eliminated);
 }
+using test::at;
+using test::from;
+using test::hand;
 
-// Loads a position; every text here is written canonically, so it reads back
-// unchanged (a check on the board() helper as much as on the library).
-Game from(std::shared_ptr<const koma::Variant> v, const std::string& t) {
-  Position p = Position::from_text(std::move(v), t);
-  CHECK(p.generic_text() == t);
-  return Game(p);
-}
-
-std::optional<koma::PieceOnBoard> at(const Game& g, const std::string& square) {
-  auto sq = g.variant().parse_square(square);
-  REQUIRE(sq.has_value());
-  return g.position().at(*sq);
+auto inherit(const koma::Options& o = {}) {
+  return test::variant("yonin-inherit.yaml", o);
 }
 
 // True if `square` holds an active (not overturned) piece of this kind, owner
@@ -93,12 +59,6 @@ bool holds(const Game& g, const std::string& square, const std::string& letter, 
 bool overturned_king_of(const Game& g, const std::string& square, int seat) {
   auto p = at(g, square);
   return p.has_value() && p->overturned && p->owner == seat;
-}
-
-int hand(const Game& g, int seat, const std::string& letter) {
-  auto kind = g.variant().kind_by_letter(letter);
-  REQUIRE(kind.has_value());
-  return g.position().in_hand(seat, *kind);
 }
 
 using Seats = std::vector<int>;
