@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "evaluation.hpp"
+#include "game_impl.hpp"
 #include "koma/error.hpp"
 #include "line.hpp"
 #include "notation.hpp"
@@ -232,20 +233,6 @@ class Searcher {
   std::mt19937_64& rng_;
 };
 
-Line line_of(const Game& game) {
-  const VariantData& v = game.variant().data();
-  Line line(game.start().state());
-  for (const auto& text : game.history()) {
-    if (text == "resign")
-      detail::play_resign(v, line);
-    else if (text == "win")
-      detail::play_declaration(v, line);
-    else if (text != "adjudicate")
-      detail::play_move(v, line, detail::parse_move_text(v, text));
-  }
-  return line;
-}
-
 int noise(std::mt19937_64& rng, int amplitude) {
   if (amplitude <= 0) return 0;
   return static_cast<int>(rng() % static_cast<std::uint64_t>(2 * amplitude + 1)) - amplitude;
@@ -285,7 +272,7 @@ Move Player::choose(const Game& game) {
   *stop_ = false;
   const VariantData& v = game.variant().data();
   if (game.over()) throw IllegalMove("the game is over");
-  Line line = line_of(game);
+  Line line = game.impl().line;
   MoveList root;
   detail::legal_moves(v, line, root);
   if (root.empty()) throw IllegalMove("the seat to move has no legal move");

@@ -2,23 +2,11 @@
 
 #include <algorithm>
 
+#include "game_impl.hpp"
 #include "koma/error.hpp"
-#include "line.hpp"
 #include "notation.hpp"
 
 namespace koma {
-
-struct Game::Impl {
-  std::shared_ptr<const Variant> variant;
-  Position start;
-  Position current;
-  detail::Line line;
-  std::vector<std::string> history;
-
-  Impl(const Position& s) : variant(s.variant_ptr()), start(s), current(s), line(s.state()) {}
-  const detail::VariantData& v() const { return variant->data(); }
-  void sync() { current = Position(variant, line.back()); }
-};
 
 Game::Game(std::shared_ptr<const Variant> variant) {
   if (!variant) throw Error("Game needs a variant");

@@ -1,7 +1,7 @@
 #include "koma/perft.hpp"
 
+#include "game_impl.hpp"
 #include "line.hpp"
-#include "notation.hpp"
 
 namespace koma {
 
@@ -10,8 +10,8 @@ namespace {
 // Keeps the leaf work of full perft observable so it is not optimized away.
 thread_local std::uint64_t sink_ = 0;
 
-// The line of the game is rebuilt from its start so perft sees its past
-// (repetition needs it); states are pushed and popped as the tree is walked.
+// Perft walks a copy of the game's line, so it sees the past (repetition
+// needs it); states are pushed and popped as the tree is walked.
 std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, PerftMode mode) {
   const detail::State& s = line.back();
   if (s.outcome != detail::Outcome::ongoing) return 0;
@@ -19,9 +19,9 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
   detail::legal_moves(v, line, moves);
   if (depth == 1 && mode == PerftMode::bulk) return moves.size();
   if (depth == 1) {
-    // Full mode: every leaf move is made on the board and taken back (a copy
-    // is made and dropped). What follows a move automatically only decides
-    // children, so it is left to interior nodes.
+    // Full mode: every leaf move is made on the board and taken back. What
+    // follows a move automatically only decides children, so it is left to
+    // interior nodes.
     std::uint64_t n = 0, touched = 0;
     detail::State& t = line.states.back();  // changed and restored in place
     for (Move m : moves) {
@@ -48,27 +48,13 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
   return n;
 }
 
-detail::Line line_of(const Game& game) {
-  detail::Line line(game.start().state());
-  for (const auto& text : game.history()) {
-    if (text == "resign")
-      detail::play_resign(game.variant().data(), line);
-    else if (text == "win")
-      detail::play_declaration(game.variant().data(), line);
-    else
-      detail::play_move(game.variant().data(), line,
-                        detail::parse_move_text(game.variant().data(), text));
-  }
-  line.states.reserve(line.states.size() + 64);
-  return line;
-}
-
 }  // namespace
 
 std::uint64_t perft(const Game& game, int depth, PerftMode mode) {
   if (depth <= 0) return 1;
   if (game.over()) return 0;
-  detail::Line line = line_of(game);
+  detail::Line line = game.impl().line;
+  line.states.reserve(line.states.size() + 64);
   return walk(game.variant().data(), line, depth, mode);
 }
 
@@ -77,7 +63,8 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int d
   std::vector<std::pair<Move, std::uint64_t>> out;
   if (depth <= 0 || game.over()) return out;
   const auto& v = game.variant().data();
-  detail::Line line = line_of(game);
+  detail::Line line = game.impl().line;
+  line.states.reserve(line.states.size() + 64);
   detail::MoveList moves;
   detail::legal_moves(v, line, moves);
   for (Move m : moves) {

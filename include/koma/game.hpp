@@ -61,7 +61,9 @@ class Game {
   // Number of times the current position has occurred in this game.
   int occurrences() const;
 
+  // The library's own modules (search, perft) read the game's line here.
   struct Impl;
+  const Impl& impl() const { return *impl_; }
 
  private:
   std::unique_ptr<Impl> impl_;
