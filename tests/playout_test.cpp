@@ -1,0 +1,93 @@
+// Invariant playouts: seeded random games on every shipped variant, checking
+// after every ply that undo restores the exact position and hash, the text
+// round-trips (so the incremental hash equals one recomputed from the text),
+// every listed move survives its own text, illegal moves are refused without
+// changing the game, pieces are conserved, and the seat to move is active.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "support.hpp"
+
+namespace {
+
+// Board pieces (overturned kings included) and hand pieces of every seat.
+int total_pieces(const koma::Position& p) {
+  const koma::Variant& v = p.variant();
+  int n = 0;
+  for (koma::Square sq = 0; sq < v.squares(); ++sq) n += p.at(sq).has_value();
+  for (int seat = 1; seat <= v.seats(); ++seat)
+    for (int k = 0; k < v.kinds(); ++k) n += p.in_hand(seat, k);
+  return n;
+}
+
+void playout(const std::string& file, const koma::Options& o, std::uint64_t seed, int max_plies) {
+  CAPTURE(file);
+  CAPTURE(seed);
+  auto v = test::variant(file, o);
+  koma::Game g(v);
+  std::mt19937_64 rng(seed);
+  int pieces = total_pieces(g.position());
+  for (int ply = 0; ply < max_plies && !g.over(); ++ply) {
+    CAPTURE(ply);
+    const koma::Position before = g.position();
+    REQUIRE(before.active(before.to_move()));
+    koma::Position reread = koma::Position::from_text(v, before.text());
+    REQUIRE(reread == before);
+    REQUIRE(reread.hash() == before.hash());
+    auto legal = g.legal_moves();
+    if (legal.empty()) break;  // only a loaded position can get here
+    for (koma::Move m : legal) REQUIRE(before.parse_move(before.move_text(m)) == m);
+    // An illegal move: a legal one sent to a square it cannot reach.
+    koma::Move probe = legal[rng() % legal.size()];
+    probe.to = static_cast<std::uint8_t>(rng() % static_cast<std::uint64_t>(v->squares()));
+    if (v->is_square(probe.to) && std::find(legal.begin(), legal.end(), probe) == legal.end()) {
+      CHECK_THROWS_AS(g.play(probe), koma::IllegalMove);
+      REQUIRE(g.position().text() == before.text());
+    }
+    koma::Move m = legal[rng() % legal.size()];
+    std::size_t eliminated = before.eliminated().size();
+    g.play(m);
+    int now = total_pieces(g.position());
+    // Pieces leave the game only with an eliminated seat (a captured king,
+    // a removed hand).
+    if (g.position().eliminated().size() == eliminated)
+      CHECK(now == pieces);
+    else
+      CHECK(now <= pieces);
+    pieces = now;
+    g.undo();
+    REQUIRE(g.position().text() == before.text());
+    REQUIRE(g.position().hash() == before.hash());
+    g.play(m);
+  }
+}
+
+const std::vector<std::pair<std::string, koma::Options>>& variants() {
+  static const std::vector<std::pair<std::string, koma::Options>> all = {
+      {"shogi.yaml", {{"impasse", "none"}}},
+      {"shogi.yaml", {}},
+      {"yonin.yaml", {}},
+      {"yonin.yaml", {{"pawn_drop_mate", "allowed"}}},
+      {"yonin-king-capture.yaml", {}},
+      {"yonin-inherit.yaml", {}},
+      {"shipley-team-orthogonal.yaml", {}},
+      {"shipley-team-diagonal.yaml", {}},
+      {"shipley-individual.yaml", {}},
+      {"shipley-kings.yaml", {}},
+  };
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("invariant playouts on every shipped variant") {
+  for (const auto& [file, options] : variants())
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) playout(file, options, seed, 300);
+}
+
+// The long run (about 10^4 games): ./koma_tests -tc='*long*' --no-skip
+TEST_CASE("invariant playouts, long" * doctest::skip()) {
+  for (const auto& [file, options] : variants())
+    for (std::uint64_t seed = 100; seed < 1100; ++seed) playout(file, options, seed, 1000);
+}
