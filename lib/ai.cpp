@@ -66,6 +66,18 @@ bool checks_someone(const VariantData& v, const State& s, int mover) {
   return false;
 }
 
+// One child's value into a minimax node: the side to move keeps its best
+// and narrows its bound of the window.
+inline void improve(bool maxing, int val, int& best, int& alpha, int& beta) {
+  if (maxing) {
+    best = std::max(best, val);
+    alpha = std::max(alpha, val);
+  } else {
+    best = std::min(best, val);
+    beta = std::min(beta, val);
+  }
+}
+
 struct TTEntry {
   std::uint64_t key = 0;
   int depth = -1;
@@ -105,13 +117,7 @@ class Searcher {
       detail::play_move(v_, line_, m);
       int val = quiesce(alpha, beta, depth - 1);
       line_.pop();
-      if (maxing) {
-        best = std::max(best, val);
-        alpha = std::max(alpha, val);
-      } else {
-        best = std::min(best, val);
-        beta = std::min(beta, val);
-      }
+      improve(maxing, val, best, alpha, beta);
       if (alpha >= beta) break;
     }
     return best;
@@ -208,13 +214,7 @@ class Searcher {
         detail::play_move(v_, line_, m);
         int val = brs(depth - 1, alpha, beta, ply + 1);
         line_.pop();
-        if (maxing) {
-          best = std::max(best, val);
-          alpha = std::max(alpha, val);
-        } else {
-          best = std::min(best, val);
-          beta = std::min(beta, val);
-        }
+        improve(maxing, val, best, alpha, beta);
         if (alpha >= beta || b_.out) break;
       }
       if (virtual_turn) line_.pop();

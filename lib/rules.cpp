@@ -352,14 +352,26 @@ bool repetition_forbidden(const VariantData& v, Line& line, Move m) {
 bool repetition_possible(const VariantData& v, const Line& line) {
   if (v.rules.perpetual != Perpetual::forbidden || v.rules.repetition_count <= 1) return false;
   // Some state must already occur count-1 times for a move to repeat it.
+  // Sorting the keys finds candidates in n log n; equal keys are then
+  // compared in full.
   const auto& st = line.states;
-  for (std::size_t i = 0; i < st.size(); ++i) {
-    int n = 1;
-    for (std::size_t j = i + 1; j < st.size(); ++j)
-      if (st[j].board_key == st[i].board_key && st[j].hand_key == st[i].hand_key &&
-          same_position(v, st[i], st[j]))
-        ++n;
-    if (n >= v.rules.repetition_count - 1) return true;
+  std::vector<std::pair<std::uint64_t, std::size_t>> keys;
+  keys.reserve(st.size());
+  for (std::size_t i = 0; i < st.size(); ++i)
+    keys.emplace_back(st[i].board_key ^ st[i].hand_key, i);
+  std::sort(keys.begin(), keys.end());
+  const int need = v.rules.repetition_count - 1;
+  for (std::size_t a = 0; a < keys.size();) {
+    std::size_t b = a;
+    while (b < keys.size() && keys[b].first == keys[a].first) ++b;
+    if (static_cast<int>(b - a) >= need)
+      for (std::size_t i = a; i < b; ++i) {
+        int n = 0;
+        for (std::size_t j = a; j < b; ++j)
+          n += same_position(v, st[keys[i].second], st[keys[j].second]);
+        if (n >= need) return true;
+      }
+    a = b;
   }
   return false;
 }
