@@ -273,6 +273,9 @@ Move Player::choose(const Game& game) {
   const VariantData& v = game.variant().data();
   if (game.over()) throw IllegalMove("the game is over");
   Line line = game.impl().line;
+  // The search plays by koma's rules even when the game follows an outside
+  // referee: a repetition is still a draw worth avoiding or seeking.
+  line.referee_outside = false;
   MoveList root;
   detail::legal_moves(v, line, root);
   if (root.empty()) throw IllegalMove("the seat to move has no legal move");

@@ -8,11 +8,14 @@
 
 namespace koma {
 
-Game::Game(std::shared_ptr<const Variant> variant) {
+Game::Game(std::shared_ptr<const Variant> variant, Referee referee) {
   if (!variant) throw Error("Game needs a variant");
   impl_ = std::make_unique<Impl>(variant->start_position());
+  impl_->line.referee_outside = referee == Referee::outside;
 }
-Game::Game(const Position& start) : impl_(std::make_unique<Impl>(start)) {}
+Game::Game(const Position& start, Referee referee) : impl_(std::make_unique<Impl>(start)) {
+  impl_->line.referee_outside = referee == Referee::outside;
+}
 Game::~Game() = default;
 Game::Game(const Game& o) : impl_(std::make_unique<Impl>(*o.impl_)) {}
 Game& Game::operator=(const Game& o) {
@@ -107,6 +110,20 @@ bool Game::over() const {
 std::optional<Result> Game::result() const {
   return impl_->current.result();
 }
+Game::Referee Game::referee() const {
+  return impl_->line.referee_outside ? Referee::outside : Referee::koma;
+}
+std::optional<Result> Game::rule_ending() const {
+  for (const detail::State& s : impl_->line.states)
+    if (s.rule_ending && s.outcome == detail::Outcome::ongoing) {
+      Result r;
+      r.reason = static_cast<Reason>(s.reason);
+      r.places.assign(s.places.begin(), s.places.begin() + variant().seats());
+      return r;
+    }
+  return std::nullopt;
+}
+
 const std::vector<std::string>& Game::history() const {
   return impl_->history;
 }

@@ -13,6 +13,9 @@ struct Line {
   std::vector<State> states;          // states[0] is the start position
   std::vector<std::int8_t> movers;    // [i]: seat whose move or action led to states[i]; -1 for [0]
   std::vector<std::uint8_t> checked;  // [i]: that move gave check
+  // Rule endings (repetition, impasse, ...) are noted, not final: the caller
+  // follows an outside referee (Game::Referee::outside).
+  bool referee_outside = false;
 
   explicit Line(const State& start) : states{start}, movers{-1}, checked{0} {}
   const State& back() const { return states.back(); }

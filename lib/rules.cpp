@@ -290,6 +290,24 @@ bool history_endings(const VariantData& v, const Line& line, State& s, int mover
   return false;
 }
 
+// With an outside referee, an ending by rule is noted in the state and play
+// goes on; endings by the position (mates, no legal move, last seat) stay final.
+bool reported_only(const Line& line, State& s) {
+  if (!line.referee_outside) return false;
+  switch (static_cast<Reason>(s.reason)) {
+    case Reason::repetition:
+    case Reason::perpetual_check:
+    case Reason::impasse:
+    case Reason::try_rule:
+    case Reason::max_plies:
+      s.outcome = Outcome::ongoing;
+      s.rule_ending = true;
+      return true;
+    default:
+      return false;
+  }
+}
+
 void push_state(Line& line, const State& s, int mover, bool gave_check) {
   line.states.push_back(s);
   line.movers.push_back(static_cast<std::int8_t>(mover));
@@ -301,15 +319,16 @@ void settle(const VariantData& v, Line& line, State s, int mover, bool gave_chec
             bool moved, Reason cause, bool probe = false) {
   const Rules& r = v.rules;
   const int actor = mover;
+  s.rule_ending = false;
   for (;;) {
     if (r.mate == MateDetect::immediate && scan_mates(v, s, mover)) cause = Reason::checkmate;
-    if (position_endings(v, s, mover, m, moved, cause)) break;
+    if (position_endings(v, s, mover, m, moved, cause) && !reported_only(line, s)) break;
     moved = false;
     if (!choose_next(v, s, mover)) {
       finish_draw(v, s, Reason::no_seat_can_move);
       break;
     }
-    if (history_endings(v, line, s, actor, gave_check)) break;
+    if (history_endings(v, line, s, actor, gave_check) && !reported_only(line, s)) break;
     if (r.no_legal_move == NoMove::pass || probe) break;
     int seat = s.to_move;
     push_state(line, s, actor, gave_check);
@@ -457,6 +476,7 @@ void play_declaration(const VariantData& v, Line& line) {
   int seat = s.to_move;
   const Rules& r = v.rules;
   ++s.ply;
+  s.rule_ending = false;
   const SquareSet& zone = v.zone_of_owner[seat];
   bool valid = s.royal[seat] >= 0 && zone.test(s.royal[seat]) && !in_check(v, s, seat);
   int in_zone = 0;
@@ -482,6 +502,7 @@ void play_declaration(const VariantData& v, Line& line) {
 
 void end_game(State& s, const std::vector<int>& places, Reason reason) {
   s.outcome = Outcome::finished;
+  s.rule_ending = false;
   s.reason = static_cast<std::uint8_t>(reason);
   for (std::size_t i = 0; i < places.size() && i < static_cast<std::size_t>(kMaxSeats); ++i)
     s.places[i] = static_cast<std::uint8_t>(places[i]);

@@ -262,3 +262,45 @@ TEST_CASE("illegal moves and bad text are refused with a reason, game unchanged"
   CHECK_THROWS_AS(Position::from_text(shogi(), "4k4/9/9/9/9/9/9/9/4K4 b 19P 1"),
                   koma::NotationError);  // more pawns than exist
 }
+
+TEST_CASE("with an outside referee, rule endings are reported and play goes on") {
+  auto outside = [](const std::string& sfen, const std::string& impasse = "none") {
+    return Game(Position::from_text(shogi(impasse), sfen), Game::Referee::outside);
+  };
+  // The fourfold repetition of the test above: reported as the draw, not final.
+  Game quiet = outside("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+  CHECK(quiet.referee() == Game::Referee::outside);
+  for (int i = 0; i < 3; ++i)
+    for (const char* m : {"5i5h", "5a5b", "5h5i", "5b5a"}) quiet.play(m);
+  CHECK_FALSE(quiet.over());
+  CHECK(quiet.rule_ending() == koma::Result{{1, 1}, Reason::repetition});
+  quiet.play("5i5h");  // a fifth occurrence is no more final than the fourth
+  CHECK_FALSE(quiet.over());
+  CHECK(quiet.legal_moves().size() == 5);
+  // Taking the moves back forgets the ending.
+  for (int i = 0; i < 2; ++i) quiet.undo();
+  CHECK_FALSE(quiet.rule_ending());
+  // A perpetual checker: reported as its loss.
+  Game checks = outside("8k/R8/9/9/9/9/9/9/4K4 b - 1");
+  for (int i = 0; i < 3; ++i)
+    for (const char* m : {"9b9a", "1a1b", "9a9b", "1b1a"}) checks.play(m);
+  CHECK_FALSE(checks.over());
+  CHECK(checks.rule_ending() == koma::Result{{2, 1}, Reason::perpetual_check});
+  // Impasse (both kings entered, 23 points: sente would lose) and try.
+  Game impasse = outside("9/9/9/4K4/9/9/9/4k4/9 b RB4G3S4N2Lrb2l18p 1", "both_kings_entered_24");
+  impasse.play("5d5c");
+  CHECK_FALSE(impasse.over());
+  CHECK(impasse.rule_ending() == koma::Result{{2, 1}, Reason::impasse});
+  Game tr = outside("9/4K4/9/9/9/9/9/9/k8 b - 1", "try");
+  tr.play("5b5a");
+  CHECK_FALSE(tr.over());
+  CHECK(tr.rule_ending() == koma::Result{{1, 2}, Reason::try_rule});
+  // A side left without a legal move still ends the game.
+  Game mate = outside("8k/6G2/9/7G1/9/9/9/9/K8 b - 1");
+  mate.play("2d2c");
+  CHECK(mate.over());
+  CHECK(mate.result() == koma::Result{{1, 2}, Reason::no_legal_move});
+  CHECK_FALSE(mate.rule_ending());
+  // koma's own referee is the default.
+  CHECK(Game(mate.start()).referee() == Game::Referee::koma);
+}

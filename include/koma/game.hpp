@@ -17,10 +17,17 @@ namespace koma {
 
 class Game {
  public:
+  // Who ends the game. `koma`: the rules do (the default). `outside`: the
+  // caller follows an outside referee (a USI GUI, a game server); endings by
+  // rule — repetition, perpetual check, impasse, try, the ply limit — are only
+  // reported by rule_ending() and play goes on. A seat left without a legal
+  // move, resignation, a declaration and adjudicate() still end the game.
+  enum class Referee { koma, outside };
+
   // A game from the variant's start position (first_seat option to move).
-  explicit Game(std::shared_ptr<const Variant> variant);
+  explicit Game(std::shared_ptr<const Variant> variant, Referee referee = Referee::koma);
   // A game from a given position of the same variant, taken as written.
-  explicit Game(const Position& start);
+  explicit Game(const Position& start, Referee referee = Referee::koma);
   ~Game();
   Game(const Game&);
   Game& operator=(const Game&);
@@ -53,6 +60,10 @@ class Game {
 
   bool over() const;
   std::optional<Result> result() const;
+  Referee referee() const;
+  // With an outside referee: the first ending by rule the moves so far have
+  // reached (what koma's referee would have declared), nullopt if none.
+  std::optional<Result> rule_ending() const;
   // Why a move is illegal here, in one sentence; empty if it is legal.
   std::string why_illegal(Move m) const;
 

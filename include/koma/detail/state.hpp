@@ -65,6 +65,9 @@ struct State {
   Outcome outcome = Outcome::ongoing;
   std::uint8_t reason = 0;  // koma::Reason
   std::array<std::uint8_t, kMaxSeats> places{};
+  // With an outside referee (Game::Referee::outside), a rule ending reached by
+  // the move into this state: reason and places are filled, play goes on.
+  bool rule_ending = false;
 
   bool active(int seat) const { return !((eliminated_mask >> seat) & 1u); }
 };
