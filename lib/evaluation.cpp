@@ -1,8 +1,16 @@
 #include "evaluation.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 
 namespace koma::detail {
+namespace {
+// Centi-pawns a piece gains per step closer to the nearest enemy king, within
+// this many steps (Chebyshev distance).
+constexpr int kTropism = 5;
+constexpr int kTropismReach = 6;
+}  // namespace
 
 int piece_value(const VariantData& v, int kind) {
   int val = v.kinds[kind].value;
@@ -14,10 +22,26 @@ int standing(const VariantData& v, const State& s, int seat) {
   int score = 0;
   int king = s.royal[seat];
   int kx = king >= 0 ? king % v.width : 0, ky = king >= 0 ? king / v.width : 0;
+  // Enemy kings the pieces are drawn to (a mate needs attackers near the
+  // king: on a 15x15 board a purely material player never gets there).
+  std::array<int, kMaxSeats> target_x{}, target_y{};
+  int targets = 0;
+  for (int o = 0; o < v.nseats; ++o)
+    if (o != seat && s.active(o) && v.enemies(seat, o) && s.royal[o] >= 0) {
+      target_x[targets] = s.royal[o] % v.width;
+      target_y[targets++] = s.royal[o] / v.width;
+    }
   s.owned[seat].each([&](int sq) {
     std::uint8_t code = s.cells[sq].code;
     int kind = kind_of(code);
-    if (!v.kinds[kind].royal) score += piece_value(v, kind);
+    if (!v.kinds[kind].royal) {
+      score += piece_value(v, kind);
+      int near = kTropismReach;
+      for (int t = 0; t < targets; ++t)
+        near = std::min(near, std::max(std::abs(sq % v.width - target_x[t]),
+                                       std::abs(sq / v.width - target_y[t])));
+      score += kTropism * (kTropismReach - near);
+    }
     // Mobility of pieces that ride: every empty square they reach.
     const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code * v.nsq + sq)]];
     int nrays = *p++;
@@ -49,10 +73,15 @@ int standing(const VariantData& v, const State& s, int seat) {
 
 int evaluate(const VariantData& v, const State& s, int seat) {
   if (s.outcome == Outcome::finished) {
-    // Better places win: 1st is kWin, last is -kWin.
-    int place = s.places[seat];
+    // By place against the others' average: a win is kWin, a loss -kWin and
+    // a shared place (a draw) 0 — not a win, which a search would seek.
     if (v.nseats <= 1) return 0;
-    return kWin - 2 * kWin * (place - 1) / (v.nseats - 1);
+    int others = 0;
+    for (int o = 0; o < v.nseats; ++o)
+      if (o != seat) others += s.places[o];
+    return static_cast<int>(static_cast<long long>(kWin) *
+                            (others - (v.nseats - 1) * s.places[seat]) /
+                            ((v.nseats - 1) * (v.nseats - 1)));
   }
   int own = standing(v, s, seat);
   long others = 0;

@@ -81,3 +81,23 @@ TEST_CASE("the expert finds a mate in one") {
   koma::Player p(koma::Level::expert, {2, 0, 0, 1});
   CHECK(g.position().move_text(p.choose(g)) == "G*5b");
 }
+
+TEST_CASE("a draw is worth a draw, not a win") {
+  // Gote, a rook up, may bring back the start position a fourth time with
+  // 5b5a: a draw by repetition. The search must not take it for a win.
+  auto v = test::variant("shogi.yaml", {{"impasse", "none"}});
+  koma::Game g(koma::Position::from_text(v, "4k4/9/9/9/9/9/9/9/4K4 b r 1"));
+  for (int i = 0; i < 3; ++i)
+    for (const char* m : {"5i5h", "5a5b", "5h5i", "5b5a"})
+      if (g.history().size() < 11) g.play(m);
+  koma::Game drawn = g;
+  drawn.play("5b5a");
+  REQUIRE(drawn.result() == koma::Result{{1, 1}, koma::Reason::repetition});
+  for (koma::Level level : {koma::Level::hard, koma::Level::expert}) {
+    koma::Player p(level, {3, 0, 0, 1});
+    koma::Move m = p.choose(g);
+    CHECK(g.position().move_text(m) != "5b5a");
+    CHECK(p.info().score > 0);       // the extra rook
+    CHECK(p.info().score < 100000);  // but no forced win within three plies
+  }
+}
