@@ -1,0 +1,726 @@
+// koma-render: draws a position of any variant as a standalone SVG picture:
+// the board (void cells left out), pieces as pentagons pointing the way they
+// face, the hands beside the board, the last move tinted and a caption.
+//   koma-render --variant variants/yonin.yaml --moves "6i7h 8f7f" --out board.svg
+//   koma-render --variant variants/shogi.yaml --pieces letters --out shogi.svg
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "driver.hpp"
+
+namespace po = boost::program_options;
+
+namespace {
+
+// Layout in SVG user units (px). The picture is: caption on top; below it the
+// board with its coordinates; to the right of the board one panel per seat
+// with its name, state and hand.
+constexpr double kCell = 44;       // one board square
+constexpr double kMargin = 12;     // around everything
+constexpr double kCaptionH = 34;   // caption band above the board
+constexpr double kLabel = 20;      // band for file/rank coordinates
+constexpr double kGap = 18;        // board block to hands panel
+constexpr double kPanelW = 340;    // hands panel
+constexpr double kHandPiece = 30;  // a piece drawn in a hand
+constexpr double kHandItemW = 66;  // a hand piece and its count
+constexpr int kHandPerRow = 5;
+constexpr double kSeatHeaderH = 22;
+constexpr double kHandRowH = 38;
+constexpr double kSeatGap = 10;
+constexpr double kCaptionFont = 15;
+
+constexpr const char* kFontFamily = "Noto Sans CJK JP, IPAGothic, sans-serif";
+
+// Owner palette, by seat (1..4): the Okabe-Ito colours blue, bluish green,
+// orange and reddish purple, chosen because they stay distinguishable under
+// the common colour-vision deficiencies. Pieces are filled with the pale tint
+// so black and red labels stay readable, and outlined in the strong colour.
+struct SeatColour {
+  const char* stroke;
+  const char* fill;
+};
+constexpr SeatColour kSeatColours[] = {
+    {"#0072b2", "#d3e5f3"},  // seat 1: blue
+    {"#009e73", "#cdeee2"},  // seat 2: bluish green
+    {"#e69f00", "#fbe6bb"},  // seat 3: orange
+    {"#cc79a7", "#f4dbea"},  // seat 4: reddish purple
+};
+constexpr const char* kBoardFill = "#f1d597";
+constexpr const char* kBoardLine = "#7a5a2a";
+constexpr const char* kLastMoveFill = "#f08a24";
+constexpr const char* kPromotedText = "#c4161c";
+constexpr const char* kOverturnedFill = "#9a9a9a";
+constexpr const char* kTextColour = "#1a1a1a";
+constexpr const char* kMutedText = "#5c5c5c";
+
+const SeatColour& colour_of(int seat) {
+  constexpr int n = static_cast<int>(sizeof kSeatColours / sizeof kSeatColours[0]);
+  return kSeatColours[(seat - 1) % n];
+}
+
+// Numbers with at most two decimals and no trailing zeros, so the output is
+// short and the same on every run ("C" locale: the driver never changes it).
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  std::string s = buf;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";
+  return s;
+}
+
+std::string xml_escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        // XML 1.0 forbids most control characters even as references.
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') out += c;
+    }
+  }
+  return out;
+}
+
+// Characters (UTF-8 code points), to size labels and estimate text widths.
+int code_points(std::string_view text) {
+  int n = 0;
+  for (char c : text)
+    if ((static_cast<unsigned char>(c) & 0xc0) != 0x80) ++n;
+  return n;
+}
+
+// Rough advance of a line of text: wide for CJK, narrower for Latin. Used
+// only to make the picture wide enough for its caption.
+double text_width(std::string_view text, double font_size) {
+  double w = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    auto u = static_cast<unsigned char>(text[i]);
+    if ((u & 0xc0) == 0x80) continue;
+    w += u >= 0xe0 ? 1.0 : 0.6;
+  }
+  return w * font_size;
+}
+
+std::string ordinal(int n) {
+  const char* suffix = "th";
+  if (n % 100 < 11 || n % 100 > 13) {
+    if (n % 10 == 1) suffix = "st";
+    if (n % 10 == 2) suffix = "nd";
+    if (n % 10 == 3) suffix = "rd";
+  }
+  std::string out = std::to_string(n);
+  out += suffix;
+  return out;
+}
+
+int degrees(koma::Facing f) {
+  switch (f) {
+    case koma::Facing::up:
+      return 0;
+    case koma::Facing::right:
+      return 90;
+    case koma::Facing::down:
+      return 180;
+    case koma::Facing::left:
+      return 270;
+  }
+  return 0;
+}
+
+// A square name split into its file and rank parts. Both notations put the
+// file first and change character class between the two ("7g", "h13").
+std::pair<std::string, std::string> split_name(const std::string& name) {
+  if (name.empty()) return {"", ""};
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t i = 1;
+  while (i < name.size() && digit(name[i]) == digit(name[0])) ++i;
+  return {name.substr(0, i), name.substr(i)};
+}
+
+enum class Labels { kanji, letters };
+
+struct Options {
+  Labels labels = Labels::kanji;
+};
+
+class Svg {
+ public:
+  std::string body;
+
+  void line(const std::string& s) {
+    body += s;
+    body += '\n';
+  }
+
+  // A text element; `attrs` is raw (already escaped) attribute text.
+  void text(double x, double y, const std::string& attrs, std::string_view content) {
+    std::string s = "<text x=\"";
+    s += num(x);
+    s += "\" y=\"";
+    s += num(y);
+    s += "\" ";
+    s += attrs;
+    s += '>';
+    s += xml_escape(content);
+    s += "</text>";
+    line(s);
+  }
+};
+
+// The outline of a shogi piece pointing up, centred on the origin, for a
+// piece `size` tall: a pentagon with its tip forward and its wide base back.
+std::string pentagon(double size) {
+  static constexpr double pts[5][2] = {
+      {0, -0.46}, {0.33, -0.29}, {0.4, 0.45}, {-0.4, 0.45}, {-0.33, -0.29}};
+  std::string s;
+  for (const auto& p : pts) {
+    if (!s.empty()) s += ' ';
+    s += num(p[0] * size);
+    s += ',';
+    s += num(p[1] * size);
+  }
+  return s;
+}
+
+// Font size of a piece label: one kanji or letter fills the piece; two or
+// more characters ("+P") are made smaller to fit.
+double label_size(std::string_view label, double size) {
+  int n = code_points(label);
+  if (n <= 1) return size * 0.48;
+  if (n == 2) return size * 0.36;
+  return size * 0.26;
+}
+
+struct PieceLook {
+  std::string cls;  // "piece", "piece promoted", "hand-piece", ...
+  double cx, cy, size;
+  int rotation;  // degrees clockwise; 0 = pointing up
+  int owner;
+  std::string label;
+  bool promoted = false;
+  bool overturned = false;
+  std::string tooltip;
+};
+
+void draw_piece(Svg& svg, const PieceLook& p) {
+  const SeatColour& c = colour_of(p.owner);
+  std::string g = "<g class=\"";
+  g += p.cls;
+  g += "\" transform=\"translate(";
+  g += num(p.cx);
+  g += ' ';
+  g += num(p.cy);
+  g += ')';
+  if (p.rotation != 0) {
+    g += " rotate(";
+    g += std::to_string(p.rotation);
+    g += ')';
+  }
+  g += "\">";
+  if (!p.tooltip.empty()) {
+    g += "<title>";
+    g += xml_escape(p.tooltip);
+    g += "</title>";
+  }
+  svg.line(g);
+  std::string poly = "<polygon points=\"";
+  poly += pentagon(p.size);
+  poly += "\" fill=\"";
+  poly += p.overturned ? kOverturnedFill : c.fill;
+  poly += "\" stroke=\"";
+  poly += c.stroke;
+  poly += "\" stroke-width=\"";
+  poly += num(p.size >= kCell * 0.5 ? 2 : 1.5);
+  poly += "\" stroke-linejoin=\"round\"/>";
+  svg.line(poly);
+  if (p.overturned) {
+    // Face down: no label, a cross over the blank back.
+    double a = p.size * 0.2;
+    std::string x = "<path d=\"M";
+    x += num(-a);
+    x += ' ';
+    x += num(-a);
+    x += 'L';
+    x += num(a);
+    x += ' ';
+    x += num(a);
+    x += 'M';
+    x += num(a);
+    x += ' ';
+    x += num(-a);
+    x += 'L';
+    x += num(-a);
+    x += ' ';
+    x += num(a);
+    x += "\" stroke=\"#303030\" stroke-width=\"";
+    x += num(p.size * 0.07);
+    x += "\" stroke-linecap=\"round\" fill=\"none\"/>";
+    svg.line(x);
+  } else {
+    double fs = label_size(p.label, p.size);
+    // The label's middle sits a little below the piece's middle, where the
+    // body is widest; 0.36 em from middle to baseline suits kanji and capitals.
+    std::string attrs = "font-size=\"";
+    attrs += num(fs);
+    attrs += "\" text-anchor=\"middle\" fill=\"";
+    attrs += p.promoted ? kPromotedText : kTextColour;
+    attrs += '"';
+    if (p.promoted) attrs += " font-weight=\"bold\"";
+    svg.text(0, p.size * 0.06 + fs * 0.36, attrs, p.label);
+  }
+  svg.line("</g>");
+}
+
+std::string label_of(const koma::PieceKindInfo& info, Labels labels) {
+  if (labels == Labels::kanji && !info.kanji.empty()) return info.kanji;
+  return info.letter;
+}
+
+struct Rendering {
+  const koma::Game& game;
+  std::optional<koma::Move> last_move;
+  Options options;
+};
+
+std::string render(const Rendering& r) {
+  const koma::Position& pos = r.game.position();
+  const koma::Variant& v = pos.variant();
+  const int w = v.width(), h = v.height(), seats = v.seats();
+  // Two-player diagrams follow the Japanese layout (files on top, ranks on the
+  // right); a four-player board is read from every side, so it gets all four.
+  const bool all_sides = seats > 2;
+
+  // --- caption -------------------------------------------------------------
+  std::string status;
+  auto names = [&](const std::vector<int>& list) {
+    std::string s;
+    for (int seat : list) {
+      if (!s.empty()) s += ", ";
+      s += v.seat_name(seat);
+    }
+    return s;
+  };
+  std::optional<koma::Result> result = r.game.over() ? r.game.result() : std::nullopt;
+  if (!result) {
+    status += v.seat_name(pos.to_move());
+    status += " to move";
+  }
+  std::vector<int> in_check = v.has_check() ? pos.seats_in_check() : std::vector<int>{};
+  if (!in_check.empty()) {
+    if (!status.empty()) status += " · ";
+    status += "in check: ";
+    status += names(in_check);
+  }
+  if (result) {
+    if (!status.empty()) status += " · ";
+    // Reason words are identifiers (last_seat_standing); a caption reads them
+    // as words.
+    std::string reason(koma::reason_name(result->reason));
+    std::replace(reason.begin(), reason.end(), '_', ' ');
+    status += "over (";
+    status += reason;
+    status += ")";
+    for (std::size_t i = 0; i < result->places.size(); ++i) {
+      status += i == 0 ? ": " : ", ";
+      status += v.seat_name(static_cast<int>(i) + 1);
+      status += ' ';
+      status += ordinal(result->places[i]);
+    }
+  }
+
+  // --- geometry ------------------------------------------------------------
+  const double board_x = kMargin + (all_sides ? kLabel : 0);
+  const double board_y = kMargin + kCaptionH + kLabel;
+  const double board_w = w * kCell, board_h = h * kCell;
+  const double board_block_bottom = board_y + board_h + (all_sides ? kLabel : 0);
+  const double panel_x = board_x + board_w + kLabel + kGap;
+
+  // Each seat's hand: the kinds held, in the descriptor's order.
+  std::vector<std::vector<std::pair<int, int>>> hands(seats + 1);
+  double panel_h = 0;
+  for (int seat = 1; seat <= seats; ++seat) {
+    for (int k = 0; k < v.kinds(); ++k)
+      if (int n = pos.in_hand(seat, k); n > 0) hands[seat].emplace_back(k, n);
+    int rows =
+        std::max<int>(1, (static_cast<int>(hands[seat].size()) + kHandPerRow - 1) / kHandPerRow);
+    panel_h += kSeatHeaderH + rows * kHandRowH + kSeatGap;
+  }
+  const double width =
+      std::max(panel_x + kPanelW + kMargin, 2 * kMargin + text_width(status, kCaptionFont) +
+                                                text_width(v.title(), kCaptionFont) + 40);
+  const double height = std::max(board_block_bottom, board_y + panel_h) + kMargin;
+
+  Svg svg;
+  svg.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+  {
+    std::string root =
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+        "width=\"";
+    root += num(width);
+    root += "\" height=\"";
+    root += num(height);
+    root += "\" viewBox=\"0 0 ";
+    root += num(width);
+    root += ' ';
+    root += num(height);
+    root += "\" font-family=\"";
+    root += kFontFamily;
+    root += "\">";
+    svg.line(root);
+  }
+  svg.line("<title>" + xml_escape(v.title()) + "</title>");
+  // The position as text, so a picture can be traced back to what it shows.
+  svg.line("<desc>" + xml_escape(pos.text()) + "</desc>");
+  {
+    std::string bg = "<rect width=\"";
+    bg += num(width);
+    bg += "\" height=\"";
+    bg += num(height);
+    bg += "\" fill=\"#ffffff\"/>";
+    svg.line(bg);
+  }
+
+  // Caption: the title in bold, then where the game stands.
+  {
+    std::string s = "<text class=\"caption\" x=\"";
+    s += num(kMargin);
+    s += "\" y=\"";
+    s += num(kMargin + 20);
+    s += "\" font-size=\"";
+    s += num(kCaptionFont);
+    s += "\" fill=\"";
+    s += kTextColour;
+    s += "\"><tspan font-weight=\"bold\">";
+    s += xml_escape(v.title());
+    s += "</tspan>";
+    if (!status.empty()) {
+      s += " — ";
+      s += xml_escape(status);
+    }
+    s += "</text>";
+    svg.line(s);
+  }
+
+  auto cell_x = [&](int col) { return board_x + col * kCell; };
+  auto cell_y = [&](int row) { return board_y + row * kCell; };
+  auto valid = [&](int col, int row) {
+    return col >= 0 && row >= 0 && col < w && row < h && v.is_square(row * w + col);
+  };
+
+  // Cells: voids are left out altogether, so the board takes its real shape.
+  {
+    std::string g = "<g class=\"board\" fill=\"";
+    g += kBoardFill;
+    g += "\" stroke=\"";
+    g += kBoardLine;
+    g += "\" stroke-width=\"1\">";
+    svg.line(g);
+  }
+  for (int row = 0; row < h; ++row)
+    for (int col = 0; col < w; ++col) {
+      if (!valid(col, row)) continue;
+      std::string s = "<rect class=\"cell\" x=\"";
+      s += num(cell_x(col));
+      s += "\" y=\"";
+      s += num(cell_y(row));
+      s += "\" width=\"";
+      s += num(kCell);
+      s += "\" height=\"";
+      s += num(kCell);
+      s += "\"/>";
+      svg.line(s);
+    }
+  svg.line("</g>");
+
+  // The board's outline: every cell edge with no square on its other side.
+  {
+    std::string d;
+    auto seg = [&](double x1, double y1, double x2, double y2) {
+      d += 'M';
+      d += num(x1);
+      d += ' ';
+      d += num(y1);
+      d += 'L';
+      d += num(x2);
+      d += ' ';
+      d += num(y2);
+    };
+    for (int row = 0; row < h; ++row)
+      for (int col = 0; col < w; ++col) {
+        if (!valid(col, row)) continue;
+        double x = cell_x(col), y = cell_y(row);
+        if (!valid(col, row - 1)) seg(x, y, x + kCell, y);
+        if (!valid(col, row + 1)) seg(x, y + kCell, x + kCell, y + kCell);
+        if (!valid(col - 1, row)) seg(x, y, x, y + kCell);
+        if (!valid(col + 1, row)) seg(x + kCell, y, x + kCell, y + kCell);
+      }
+    std::string s = "<path class=\"frame\" d=\"";
+    s += d;
+    s += "\" fill=\"none\" stroke=\"";
+    s += kBoardLine;
+    s += "\" stroke-width=\"2.5\" stroke-linecap=\"square\"/>";
+    svg.line(s);
+  }
+
+  // Coordinates, taken from the square names of the variant's notation.
+  {
+    std::string attrs = "class=\"coord\" font-size=\"12\" text-anchor=\"middle\" fill=\"";
+    attrs += kMutedText;
+    attrs += '"';
+    for (int col = 0; col < w; ++col)
+      for (int row = 0; row < h; ++row) {
+        if (!valid(col, row)) continue;
+        std::string file = split_name(v.square_name(row * w + col)).first;
+        double x = cell_x(col) + kCell / 2;
+        svg.text(x, board_y - 6, attrs, file);
+        if (all_sides) svg.text(x, board_y + board_h + 15, attrs, file);
+        break;
+      }
+    for (int row = 0; row < h; ++row)
+      for (int col = 0; col < w; ++col) {
+        if (!valid(col, row)) continue;
+        std::string rank = split_name(v.square_name(row * w + col)).second;
+        double y = cell_y(row) + kCell / 2 + 4;
+        svg.text(board_x + board_w + kLabel / 2, y, attrs, rank);
+        if (all_sides) svg.text(board_x - kLabel / 2, y, attrs, rank);
+        break;
+      }
+  }
+
+  // The last move: origin and target tinted (a drop has only a target).
+  if (r.last_move) {
+    std::vector<int> squares;
+    if (!r.last_move->is_drop()) squares.push_back(r.last_move->from);
+    squares.push_back(r.last_move->to);
+    for (int sq : squares) {
+      std::string s = "<rect class=\"last-move\" x=\"";
+      s += num(cell_x(sq % w) + 1);
+      s += "\" y=\"";
+      s += num(cell_y(sq / w) + 1);
+      s += "\" width=\"";
+      s += num(kCell - 2);
+      s += "\" height=\"";
+      s += num(kCell - 2);
+      s += "\" fill=\"";
+      s += kLastMoveFill;
+      s += "\" fill-opacity=\"0.45\"/>";
+      svg.line(s);
+    }
+  }
+
+  // Pieces on the board.
+  for (int sq = 0; sq < v.squares(); ++sq) {
+    if (!v.is_square(sq)) continue;
+    std::optional<koma::PieceOnBoard> p = pos.at(sq);
+    if (!p) continue;
+    const koma::PieceKindInfo& info = v.kind_info(p->kind);
+    PieceLook look;
+    look.cls = p->overturned ? "piece overturned" : info.promoted ? "piece promoted" : "piece";
+    look.cx = cell_x(sq % w) + kCell / 2;
+    look.cy = cell_y(sq / w) + kCell / 2;
+    look.size = kCell * 0.9;
+    look.rotation = degrees(p->facing);
+    look.owner = p->owner;
+    look.label = label_of(info, r.options.labels);
+    look.promoted = info.promoted;
+    look.overturned = p->overturned;
+    look.tooltip = v.seat_name(p->owner);
+    look.tooltip += ' ';
+    look.tooltip += p->overturned ? "overturned King" : info.name;
+    look.tooltip += " on ";
+    look.tooltip += v.square_name(sq);
+    draw_piece(svg, look);
+  }
+
+  // Hands: one block per seat, in seat order.
+  double y = board_y;
+  for (int seat = 1; seat <= seats; ++seat) {
+    const SeatColour& c = colour_of(seat);
+    std::vector<std::string> marks;
+    if (!result && pos.to_move() == seat) marks.emplace_back("to move");
+    if (std::find(in_check.begin(), in_check.end(), seat) != in_check.end())
+      marks.emplace_back("in check");
+    if (!pos.active(seat)) marks.emplace_back("eliminated");
+    if (result && seat - 1 < static_cast<int>(result->places.size()))
+      marks.push_back(ordinal(result->places[seat - 1]));
+    {
+      std::string s = "<g class=\"seat\">";
+      svg.line(s);
+      std::string sw = "<rect class=\"swatch\" x=\"";
+      sw += num(panel_x);
+      sw += "\" y=\"";
+      sw += num(y + 4);
+      sw += "\" width=\"14\" height=\"14\" rx=\"3\" fill=\"";
+      sw += c.fill;
+      sw += "\" stroke=\"";
+      sw += c.stroke;
+      sw += "\" stroke-width=\"2\"/>";
+      svg.line(sw);
+      std::string t = "<text x=\"";
+      t += num(panel_x + 22);
+      t += "\" y=\"";
+      t += num(y + 16);
+      t += "\" font-size=\"14\" fill=\"";
+      t += kTextColour;
+      t += "\"><tspan font-weight=\"bold\">";
+      t += xml_escape(v.seat_name(seat));
+      t += "</tspan>";
+      if (!marks.empty()) {
+        std::string m;
+        for (const auto& mark : marks) {
+          if (!m.empty()) m += ", ";
+          m += mark;
+        }
+        t += " <tspan fill=\"";
+        t += kMutedText;
+        t += "\">(";
+        t += xml_escape(m);
+        t += ")</tspan>";
+      }
+      t += "</text>";
+      svg.line(t);
+    }
+    y += kSeatHeaderH;
+    const auto& held = hands[seat];
+    if (held.empty()) {
+      std::string attrs = "class=\"hand-empty\" font-size=\"13\" fill=\"";
+      attrs += kMutedText;
+      attrs += '"';
+      svg.text(panel_x + 22, y + kHandRowH / 2 + 4, attrs, "no pieces in hand");
+    }
+    for (std::size_t i = 0; i < held.size(); ++i) {
+      auto [kind, count] = held[i];
+      const koma::PieceKindInfo& info = v.kind_info(kind);
+      double x = panel_x + static_cast<double>(i % kHandPerRow) * kHandItemW;
+      double cy = y + static_cast<double>(i / kHandPerRow) * kHandRowH + kHandRowH / 2;
+      PieceLook look;
+      look.cls = "hand-piece";
+      look.cx = x + kHandPiece / 2 + 2;
+      look.cy = cy;
+      look.size = kHandPiece;
+      look.rotation = 0;
+      look.owner = seat;
+      look.label = label_of(info, r.options.labels);
+      look.promoted = info.promoted;
+      look.tooltip = v.seat_name(seat);
+      look.tooltip += " holds ";
+      look.tooltip += std::to_string(count);
+      look.tooltip += ' ';
+      look.tooltip += info.name;
+      draw_piece(svg, look);
+      if (count > 1) {
+        std::string attrs = "class=\"hand-count\" font-size=\"13\" fill=\"";
+        attrs += kTextColour;
+        attrs += '"';
+        std::string n = "×";
+        n += std::to_string(count);
+        svg.text(x + kHandPiece + 5, cy + 5, attrs, n);
+      }
+    }
+    int rows = std::max<int>(1, (static_cast<int>(held.size()) + kHandPerRow - 1) / kHandPerRow);
+    y += rows * kHandRowH + kSeatGap;
+    svg.line("</g>");
+  }
+
+  svg.line("</svg>");
+  return svg.body;
+}
+
+// Writes the whole picture or nothing: a failed write removes the partial file.
+void write_file(const std::string& path, const std::string& content) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out)
+    throw driver::Failure(std::string("cannot write the picture: ") + std::strerror(errno), path);
+  out << content;
+  out.close();
+  if (!out) {
+    int err = errno;
+    std::remove(path.c_str());
+    throw driver::Failure(std::string("cannot write the picture: ") + std::strerror(err), path);
+  }
+}
+
+}  // namespace
+
+static int render_main(int argc, char** argv) {
+  po::options_description desc("Options");
+  driver::add_common(desc);
+  desc.add_options()("moves", po::value<std::string>(),
+                     "moves and actions to play first, space separated; the last move is tinted")(
+      "pieces", po::value<std::string>(), "piece labels: kanji (default) or letters")(
+      "out", po::value<std::string>(), "the SVG file to write");
+  auto vm = driver::parse(argc, argv, desc,
+                          "usage: koma-render --variant FILE [--option k=v]... [--first-seat N] "
+                          "[--position TEXT] [--moves \"m1 m2 ...\"] [--pieces letters|kanji] "
+                          "--out board.svg");
+  if (!vm.count("out")) throw driver::Failure("--out FILE is required", "command line");
+  Options options;
+  if (vm.count("pieces")) {
+    std::string p = vm["pieces"].as<std::string>();
+    if (p == "letters")
+      options.labels = Labels::letters;
+    else if (p != "kanji")
+      throw driver::Failure("--pieces takes letters or kanji, not '" + p + "'", "command line");
+  }
+  auto variant = driver::load_variant(vm);
+  koma::Game game(driver::start_position(variant, vm));
+
+  std::optional<koma::Move> last;
+  if (vm.count("moves")) {
+    std::istringstream in(vm["moves"].as<std::string>());
+    int index = 0;
+    for (std::string m; in >> m;) {
+      ++index;
+      koma::Position before = game.position();
+      try {
+        game.play(m);
+      } catch (const koma::Error& e) {  // NotationError (malformed) or IllegalMove
+        std::string what = "move ";
+        what += std::to_string(index);
+        what += " '";
+        what += m;
+        what += "' is illegal: ";
+        what += e.what();
+        throw driver::Failure(what, "--moves");
+      }
+      // Actions (resign, win) are not moves: the last board move or drop
+      // stays tinted.
+      try {
+        last = before.parse_move(m);
+      } catch (const koma::Error&) {
+      }
+    }
+  }
+
+  std::string svg = render(Rendering{game, last, options});
+  write_file(vm["out"].as<std::string>(), svg);
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  return driver::run("koma-render", render_main, argc, argv);
+}

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Regenerates docs/images/: one SVG of the start position of every descriptor
+# in variants/ (docs/images/<descriptor name>.svg), drawn by koma-render.
+# Builds koma-render into build/release first when it is missing or out of
+# date, as scripts/demo.sh builds the drivers. JOBS=N sets the build's
+# parallelism (default 2).
+set -e
+cd "$(dirname "$0")/.."
+sh scripts/setup.sh
+cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DKOMA_BUILD_TESTS=OFF >/dev/null
+cmake --build build/release -j "${JOBS:-2}" --target koma-render
+mkdir -p docs/images
+for descriptor in variants/*.yaml; do
+  name=$(basename "$descriptor" .yaml)
+  ./build/release/koma-render --variant "$descriptor" --out "docs/images/$name.svg"
+  echo "docs/images/$name.svg"
+done
