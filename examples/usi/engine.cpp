@@ -1,0 +1,691 @@
+#include "engine.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <exception>
+#include <stdexcept>
+#include <system_error>
+
+#include "driver.hpp"
+
+#ifndef KOMA_VERSION
+#define KOMA_VERSION "0.1.0"
+#endif
+
+namespace usi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Limits::seconds = 0 means "the level's own" (2 s for expert). Searches whose
+// time the watchdog manages (infinite, a clock) pass this instead: long enough
+// never to matter, small enough that Player's microsecond count fits a 32-bit
+// long.
+constexpr double kManagedSeconds = 2000;
+// Clock values beyond this (about 30 years) are cut, so sums cannot overflow.
+constexpr long long kMaxMs = 1'000'000'000'000LL;
+constexpr int kMaxDepth = 64;
+constexpr std::uint64_t kMaxNodesOption = 1'000'000'000;
+constexpr std::uint64_t kMaxSeedOption = 2'147'483'647;
+// A search score at least this large is a won (or lost) game, not centi-pawns.
+constexpr int kWinScore = 500'000;
+
+struct RuleName {
+  Rule rule;
+  const char* usi;      // the USI value of EnteringKingRule
+  const char* impasse;  // the descriptor's impasse value
+};
+constexpr RuleName kRules[] = {
+    {Rule::none, "NoEnteringKing", "none"},
+    {Rule::csa24, "CSARule24", "csa24"},
+    {Rule::csa27, "CSARule27", "csa27"},
+    {Rule::try_rule, "TryRule", "try"},
+};
+
+const RuleName& rule_name(Rule rule) {
+  for (const RuleName& r : kRules)
+    if (r.rule == rule) return r;
+  return kRules[2];
+}
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+// USI allows any run of white space between tokens.
+std::vector<std::string_view> split(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_space(line[i])) ++i;
+    std::size_t j = i;
+    while (j < line.size() && !is_space(line[j])) ++j;
+    if (j > i) out.push_back(line.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+// Text for an info line: a control byte would break the GUI's line reading.
+std::string clean(std::string_view text, std::size_t max) {
+  std::string out;
+  for (char c : text.substr(0, max)) {
+    auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 || u == 0x7f) ? '?' : c;
+  }
+  if (text.size() > max) out += "...";
+  return out;
+}
+
+// Echoed input inside quotes.
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  out += clean(text, 60);
+  out += "'";
+  return out;
+}
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Option names are case-sensitive in USI; accepting other cases harms no one.
+bool same_name(std::string_view a, std::string_view b) {
+  return lower(a) == lower(b);
+}
+
+template <class T>
+std::optional<T> number(std::string_view text) {
+  T value{};
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end) return std::nullopt;
+  return value;
+}
+
+std::string joined(const std::vector<std::string_view>& args, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) {
+    if (!out.empty()) out += ' ';
+    out += args[i];
+  }
+  return out;
+}
+
+// Whether `r` ranks `seat` alone in first place.
+bool wins(const koma::Result& r, int seat) {
+  if (seat < 1 || static_cast<std::size_t>(seat) > r.places.size() || r.places[seat - 1] != 1)
+    return false;
+  for (std::size_t s = 0; s < r.places.size(); ++s)
+    if (static_cast<int>(s) != seat - 1 && r.places[s] == 1) return false;
+  return true;
+}
+
+}  // namespace
+
+// The time for one move from the mover's clock, all in milliseconds: remaining
+// time R, increment I, byoyomi Y.
+//   available = R + Y: what the clock allows before the flag falls (the
+//     increment is not counted on: GUIs differ on whether it comes before or
+//     after the move);
+//   margin = available / 10, kept between 10 and 300 ms: process, pipe and GUI lag;
+//   target = Y + I + R / 30: byoyomi is spent in full, and a thirtieth of the
+//     main time (a game has some 30 or more moves of ours left);
+//   result = target, never more than available - margin, never less than 1 ms.
+// E.g. btime 1000 byoyomi 100: available 1100, margin 110, target 133 -> 133 ms.
+long long allocate_ms(long long remaining, long long increment, long long byoyomi) {
+  remaining = std::clamp(remaining, 0LL, kMaxMs);
+  increment = std::clamp(increment, 0LL, kMaxMs);
+  byoyomi = std::clamp(byoyomi, 0LL, kMaxMs);
+  const long long available = remaining + byoyomi;
+  const long long margin = std::clamp(available / 10, 10LL, 300LL);
+  const long long target = byoyomi + increment + remaining / 30;
+  return std::max(1LL, std::min(target, available - margin));
+}
+
+Engine::Engine(std::ostream& out, std::string variant_path, koma::Options options)
+    : out_(out), variant_path_(std::move(variant_path)), options_(std::move(options)) {
+  if (options_.count("impasse"))
+    throw driver::Failure("the impasse rule is the USI option EnteringKingRule, not an --option",
+                          "--option");
+  auto plain = koma::Variant::load(variant_path_, options_);
+  if (!plain->uses_sfen() || plain->seats() != 2) {
+    std::string what = plain->name();
+    what += " is not two-player shogi in SFEN/USI notation, the only game koma-usi plays";
+    throw driver::Failure(what, variant_path_);
+  }
+  has_impasse_ = plain->options().count("impasse") > 0;
+  if (has_impasse_) {
+    load_rule(Rule::csa27);
+  } else {
+    variant_ = plain;
+    game_.emplace(variant_, koma::Game::Referee::outside);
+  }
+}
+
+Engine::~Engine() {
+  end_search(false);
+}
+
+void Engine::write(std::string_view line) {
+  std::lock_guard lock(out_mutex_);
+  out_ << line << '\n';
+  out_.flush();
+}
+
+void Engine::info(std::string_view text) {
+  std::string line = "info string ";
+  line += clean(text, 400);
+  write(line);
+}
+
+void Engine::handle(std::string_view line) {
+  if (quitting_) return;
+  try {
+    std::vector<std::string_view> tokens = split(line);
+    if (tokens.empty()) return;
+    const std::string_view cmd = tokens[0];
+    const std::vector<std::string_view> args(tokens.begin() + 1, tokens.end());
+    if (cmd == "usi") {
+      cmd_usi();
+    } else if (cmd == "isready") {
+      write("readyok");
+    } else if (cmd == "setoption") {
+      cmd_setoption(args);
+    } else if (cmd == "usinewgame") {
+      end_search(false);
+      sfen_.reset();
+      moves_.clear();
+      game_.emplace(variant_, koma::Game::Referee::outside);
+    } else if (cmd == "position") {
+      cmd_position(args);
+    } else if (cmd == "go") {
+      cmd_go(args);
+    } else if (cmd == "stop") {
+      end_search(true);
+    } else if (cmd == "ponderhit") {
+      cmd_ponderhit();
+    } else if (cmd == "gameover") {
+      if (args.size() != 1 || (args[0] != "win" && args[0] != "lose" && args[0] != "draw"))
+        info("gameover takes win, lose or draw; the game is over all the same");
+      end_search(false);
+    } else if (cmd == "quit") {
+      end_search(true);
+      quitting_ = true;
+    } else {
+      std::string text = "unknown command ";
+      text += quoted(cmd);
+      text += "; ignored";
+      info(text);
+    }
+  } catch (const std::exception& e) {
+    std::string text = "internal error, command ignored: ";
+    text += e.what();
+    info(text);
+  }
+}
+
+void Engine::cmd_usi() {
+  std::string name = "id name koma ";
+  name += KOMA_VERSION;
+  write(name);
+  write("id author the koma authors");
+  write("option name Level type combo default expert var easy var medium var hard var expert");
+  if (has_impasse_)
+    write(
+        "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var "
+        "CSARule24 var CSARule27 var TryRule");
+  write("option name Nodes type spin default 0 min 0 max 1000000000");
+  write("option name Seed type spin default 1 min 0 max 2147483647");
+  write("usiok");
+}
+
+void Engine::cmd_setoption(const std::vector<std::string_view>& args) {
+  if (args.empty() || args[0] != "name") {
+    info("setoption takes: setoption name <id> [value <x>]; ignored");
+    return;
+  }
+  std::size_t v = 1;
+  while (v < args.size() && args[v] != "value") ++v;
+  const std::string name = joined(args, 1, v);
+  const std::string value = v < args.size() ? joined(args, v + 1, args.size()) : "";
+  if (name.empty()) {
+    info("setoption: the option name is missing; ignored");
+    return;
+  }
+  auto refuse = [&](std::string_view allowed) {
+    std::string text = name;
+    text += " cannot be ";
+    text += quoted(value);
+    text += "; ";
+    text += allowed;
+    text += "; unchanged";
+    info(text);
+  };
+
+  if (same_name(name, "Level")) {
+    const std::string lv = lower(value);
+    if (lv != "easy" && lv != "medium" && lv != "hard" && lv != "expert")
+      return refuse("allowed: easy, medium, hard, expert");
+    level_ = *koma::level_from_name(lv);
+  } else if (same_name(name, "EnteringKingRule")) {
+    if (!has_impasse_) {
+      std::string text = variant_->name();
+      text += " has no impasse option; EnteringKingRule ignored";
+      return info(text);
+    }
+    const RuleName* found = nullptr;
+    for (const RuleName& r : kRules)
+      if (same_name(value, r.usi)) found = &r;
+    if (!found) return refuse("allowed: NoEnteringKing, CSARule24, CSARule27, TryRule");
+    try {
+      load_rule(found->rule);
+    } catch (const koma::Error& e) {
+      std::string text = "EnteringKingRule unchanged: ";
+      text += e.what();
+      info(text);
+    }
+  } else if (same_name(name, "Nodes")) {
+    auto n = number<std::uint64_t>(value);
+    if (!n || *n > kMaxNodesOption) return refuse("a whole number from 0 to 1000000000");
+    nodes_option_ = *n;
+  } else if (same_name(name, "Seed")) {
+    auto n = number<std::uint64_t>(value);
+    if (!n || *n > kMaxSeedOption) return refuse("a whole number from 0 to 2147483647");
+    seed_ = *n;
+  } else if (same_name(name, "USI_Hash") || same_name(name, "USI_Ponder")) {
+    // Every GUI sends these. koma sizes its own tables and never ponders.
+  } else {
+    std::string text = "unknown option ";
+    text += quoted(name);
+    text += "; ignored";
+    info(text);
+  }
+}
+
+void Engine::load_rule(Rule rule) {
+  koma::Options options = options_;
+  options["impasse"] = rule_name(rule).impasse;
+  auto variant = koma::Variant::load(variant_path_, options);
+  variant_ = variant;
+  rule_ = rule;
+  try {
+    game_.emplace(build_game(variant_, sfen_, moves_));
+  } catch (const std::exception& e) {
+    // Not expected: the impasse rule changes no move's legality.
+    sfen_.reset();
+    moves_.clear();
+    game_.emplace(variant_, koma::Game::Referee::outside);
+    std::string text = "the position was reset to the start: ";
+    text += e.what();
+    info(text);
+  }
+}
+
+koma::Game Engine::build_game(const std::shared_ptr<const koma::Variant>& variant,
+                              const std::optional<std::string>& sfen,
+                              const std::vector<std::string>& moves) const {
+  auto start = [&] {
+    try {
+      return koma::Position::from_text(variant, *sfen);
+    } catch (const koma::NotationError& e) {
+      std::string text = "sfen ";
+      text += quoted(*sfen);
+      text += ": ";
+      text += e.what();
+      throw std::invalid_argument(text);
+    }
+  };
+  koma::Game game = sfen ? koma::Game(start(), koma::Game::Referee::outside)
+                         : koma::Game(variant, koma::Game::Referee::outside);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const std::string& text = moves[i];
+    std::string where = "move ";
+    where += std::to_string(i + 1);
+    where += ' ';
+    where += quoted(text);
+    // Game::play(text) would take these actions; a GUI never sends them as moves.
+    if (text == "resign" || text == "win") {
+      where += " is an action, not a move";
+      throw std::invalid_argument(where);
+    }
+    koma::Move m;
+    try {
+      m = game.position().parse_move(text);
+    } catch (const koma::NotationError& e) {
+      where += " is unreadable: ";
+      where += e.what();
+      throw std::invalid_argument(where);
+    }
+    if (std::string why = game.why_illegal(m); !why.empty()) {
+      where += " is illegal: ";
+      where += why;
+      throw std::invalid_argument(where);
+    }
+    game.play(m);
+  }
+  return game;
+}
+
+void Engine::cmd_position(const std::vector<std::string_view>& args) {
+  auto refuse = [&](std::string_view why) {
+    std::string text = "position ignored, the previous one is kept: ";
+    text += why;
+    info(text);
+  };
+  if (args.empty()) return refuse("write position startpos|sfen <sfen> [moves ...]");
+  std::optional<std::string> sfen;
+  std::size_t i = 1;
+  if (args[0] == "sfen") {
+    while (i < args.size() && args[i] != "moves") ++i;
+    if (i == 1) return refuse("sfen needs a position");
+    sfen = joined(args, 1, i);
+    // Some tools leave the move number out; SFEN requires it.
+    if (i == 4) *sfen += " 1";
+  } else if (args[0] != "startpos") {
+    std::string why = "expected startpos or sfen, not ";
+    why += quoted(args[0]);
+    return refuse(why);
+  }
+  std::vector<std::string> moves;
+  if (i < args.size()) {
+    if (args[i] != "moves") {
+      std::string why = "expected moves after the position, not ";
+      why += quoted(args[i]);
+      return refuse(why);
+    }
+    for (++i; i < args.size(); ++i) moves.emplace_back(args[i]);
+  }
+  try {
+    koma::Game game = build_game(variant_, sfen, moves);
+    game_.emplace(game);
+    sfen_ = std::move(sfen);
+    moves_ = std::move(moves);
+  } catch (const std::exception& e) {
+    refuse(e.what());
+  }
+}
+
+void Engine::cmd_go(const std::vector<std::string_view>& args) {
+  const auto t0 = Clock::now();
+  Go go;
+  auto refuse = [&](std::string_view why) {
+    std::string text = "go ignored: ";
+    text += why;
+    info(text);
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view key = args[i];
+    std::optional<long long>* clock = key == "btime"      ? &go.btime
+                                      : key == "wtime"    ? &go.wtime
+                                      : key == "binc"     ? &go.binc
+                                      : key == "winc"     ? &go.winc
+                                      : key == "byoyomi"  ? &go.byoyomi
+                                      : key == "movetime" ? &go.movetime
+                                                          : nullptr;
+    std::string why(key);
+    if (clock) {
+      auto ms = i + 1 < args.size() ? number<long long>(args[i + 1]) : std::nullopt;
+      if (!ms) return refuse(why += " needs a whole number of milliseconds");
+      // Some GUIs send a negative remaining time once it has run out.
+      *clock = std::clamp(*ms, 0LL, kMaxMs);
+      ++i;
+    } else if (key == "depth") {
+      auto n = i + 1 < args.size() ? number<int>(args[i + 1]) : std::nullopt;
+      if (!n || *n < 1) return refuse(why += " needs a whole number of plies, 1 or more");
+      go.depth = std::min(*n, kMaxDepth);
+      ++i;
+    } else if (key == "nodes") {
+      auto n = i + 1 < args.size() ? number<std::uint64_t>(args[i + 1]) : std::nullopt;
+      if (!n || *n < 1) return refuse(why += " needs a whole number of nodes, 1 or more");
+      go.nodes = *n;
+      ++i;
+    } else if (key == "infinite") {
+      go.infinite = true;
+    } else if (key == "ponder") {
+      go.ponder = true;
+    } else if (key == "mate") {
+      // The USI answer of an engine without a mate solver.
+      write("checkmate notimplemented");
+      return;
+    } else {
+      std::string text = "unknown parameter ";
+      text += quoted(key);
+      return refuse(text);
+    }
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (searching_) return refuse("a search is running; send stop first");
+  }
+  join_threads();  // the last search's threads, done with their work
+
+  koma::Limits limits;
+  limits.depth = go.depth;
+  limits.nodes = go.nodes ? go.nodes : nodes_option_;
+  limits.seed = seed_;
+  std::optional<long long> budget;
+  if (go.movetime) {
+    budget = std::max(1LL, *go.movetime);
+  } else if (go.btime || go.wtime || go.binc || go.winc || go.byoyomi) {
+    const bool sente = game_->position().to_move() == 1;
+    const long long remaining = (sente ? go.btime : go.wtime).value_or(0);
+    const long long increment = (sente ? go.binc : go.winc).value_or(0);
+    const long long byoyomi = go.byoyomi.value_or(0);
+    // An all-zero clock sets no limit: the level's own apply.
+    if (remaining + increment + byoyomi > 0) budget = allocate_ms(remaining, increment, byoyomi);
+  }
+  if (go.infinite) budget.reset();
+  if (go.infinite || budget) limits.seconds = kManagedSeconds;
+  player_ = std::make_unique<koma::Player>(level_, limits);
+
+  {
+    std::lock_guard lock(mutex_);
+    searching_ = true;
+    finished_ = false;
+    halt_ = false;
+    silent_ = false;
+    // `go ponder`: we never ponder on our own, but a GUI may still send it
+    // (with USI_Ponder on). The search then runs as for a normal go, except
+    // that its clock starts at ponderhit and its bestmove waits for
+    // ponderhit or stop, as USI requires.
+    pondering_ = go.ponder;
+    infinite_ = go.infinite;
+    hold_ = go.infinite || go.ponder;
+    deadline_.reset();
+    ponder_budget_ms_.reset();
+    if (budget) {
+      if (go.ponder)
+        ponder_budget_ms_ = budget;
+      else
+        deadline_ = t0 + std::chrono::milliseconds(*budget);
+    }
+  }
+  worker_ = std::thread(&Engine::run_search, this, *game_);
+  watchdog_ = std::thread(&Engine::watch, this);
+}
+
+void Engine::cmd_ponderhit() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!searching_ || !pondering_) return;  // nothing to do: USI lets us ignore it
+    pondering_ = false;
+    if (!infinite_) hold_ = false;
+    if (ponder_budget_ms_) deadline_ = Clock::now() + std::chrono::milliseconds(*ponder_budget_ms_);
+  }
+  changed_.notify_all();
+}
+
+void Engine::end_search(bool print) {
+  {
+    std::lock_guard lock(mutex_);
+    if (searching_) {
+      halt_ = true;
+      hold_ = false;
+      if (!print) silent_ = true;
+    }
+  }
+  changed_.notify_all();
+  join_threads();
+}
+
+void Engine::join_threads() {
+  if (worker_.joinable()) worker_.join();
+  if (watchdog_.joinable()) watchdog_.join();
+}
+
+void Engine::watch() {
+  std::unique_lock lock(mutex_);
+  while (!finished_) {
+    if (halt_) {
+      // Player::choose() clears its stop flag as it starts, so a stop sent
+      // before that would be lost: repeat it until choose() has returned.
+      player_->stop();
+      changed_.wait_for(lock, std::chrono::milliseconds(2));
+    } else if (deadline_) {
+      if (Clock::now() >= *deadline_)
+        halt_ = true;
+      else
+        changed_.wait_until(lock, *deadline_);
+    } else {
+      changed_.wait(lock);
+    }
+  }
+}
+
+void Engine::run_search(koma::Game game) {
+  std::vector<std::string> lines;  // info lines to print before bestmove
+  std::string best;
+  try {
+    best = reply(game, lines);
+  } catch (const std::exception& e) {
+    std::string text = "info string search failed: ";
+    text += clean(e.what(), 300);
+    lines.push_back(text);
+    best = "resign";
+    try {
+      auto legal = game.legal_moves();
+      if (!legal.empty()) best = game.position().move_text(legal.front());
+    } catch (const std::exception&) {
+    }
+  }
+  std::unique_lock lock(mutex_);
+  finished_ = true;
+  changed_.notify_all();
+  changed_.wait(lock, [&] { return !hold_; });
+  if (!silent_) {
+    for (const std::string& line : lines) write(line);
+    std::string text = "bestmove ";
+    text += best;
+    write(text);
+  }
+  searching_ = false;
+  lock.unlock();
+  changed_.notify_all();
+}
+
+std::string Engine::reply(const koma::Game& game, std::vector<std::string>& lines) {
+  if (game.over()) {
+    std::string text = "info string the game is over (";
+    text += koma::reason_name(game.result()->reason);
+    text += ")";
+    lines.push_back(text);
+    return "resign";
+  }
+  const std::vector<koma::Move> legal = game.legal_moves();
+  if (legal.empty()) {
+    lines.emplace_back("info string no legal move");
+    return "resign";
+  }
+  const koma::Position& pos = game.position();
+  const int me = pos.to_move();
+  const koma::Variant& variant = game.variant();
+
+  // CSARule24/27: a declaration that wins is announced as `bestmove win`.
+  if (variant.has_declaration()) {
+    koma::Game trial = game;
+    try {
+      trial.declare_win();
+    } catch (const koma::Error&) {
+    }
+    if (trial.result() && wins(*trial.result(), me)) {
+      lines.emplace_back("info string the impasse declaration wins");
+      return "win";
+    }
+  }
+
+  // TryRule: USI has no `bestmove win` for a try. The reference engine,
+  // YaneuraOu, answers with the king's move itself: its
+  // Position::DeclarationWin() returns, under EKR_TRY_RULE, the move of the
+  // king to 5a (5i for gote), "the king's move settles the win", and the
+  // search plays it as a move from the root moves, so a `bestmove 5b5a`
+  // (yaneurao/YaneuraOu, source/position.cpp and the root of the search);
+  // judging the try is left to the GUI (yaneurao/YaneuraOu issue #99: "it is
+  // the GUI that decides this, so a GUI that supports the try rule is
+  // needed"). koma does the same: a winning try is played as the king move.
+  auto impasse = variant.options().find("impasse");
+  if (impasse != variant.options().end() && impasse->second == "try") {
+    for (koma::Move m : legal) {
+      if (m.is_drop()) continue;
+      auto piece = pos.at(m.from);
+      if (!piece || !variant.kind_info(piece->kind).royal) continue;
+      // A fresh game from here: the try needs no history, and an earlier
+      // ending by rule must not hide it.
+      koma::Game trial(pos);
+      try {
+        trial.play(m);
+      } catch (const koma::Error&) {
+        continue;
+      }
+      if (trial.result() && trial.result()->reason == koma::Reason::try_rule &&
+          wins(*trial.result(), me)) {
+        std::string text = "info depth 1 nodes 0 time 0 score mate 1 pv ";
+        text += pos.move_text(m);
+        text += " string try";
+        lines.push_back(text);
+        return pos.move_text(m);
+      }
+    }
+  }
+
+  koma::Move m = player_->choose(game);
+  if (!game.is_legal(m)) {
+    lines.emplace_back("info string the search returned an illegal move; playing the first legal");
+    m = legal.front();
+  }
+  const koma::SearchInfo& si = player_->info();
+  koma::Game after = game;
+  after.play(m);
+  std::string score;
+  if (after.over() && after.result() && wins(*after.result(), me))
+    score = "mate 1";
+  else if (si.score >= kWinScore)
+    score = "mate +";
+  else if (si.score <= -kWinScore)
+    score = "mate -";
+  else
+    (score = "cp ") += std::to_string(si.score);
+  const long long ms = std::llround(si.seconds * 1000);
+  const double nps = static_cast<double>(si.nodes) / std::max(si.seconds, 0.001);
+  std::string text = "info depth ";
+  text += std::to_string(std::max(1, si.depth));
+  text += " nodes ";
+  text += std::to_string(si.nodes);
+  text += " time ";
+  text += std::to_string(ms);
+  text += " nps ";
+  text += std::to_string(std::llround(nps));
+  text += " score ";
+  text += score;
+  text += " pv ";
+  text += pos.move_text(m);
+  lines.push_back(text);
+  return pos.move_text(m);
+}
+
+}  // namespace usi

@@ -1,0 +1,123 @@
+// The USI engine behind koma-usi: one object that reads USI commands a line at
+// a time (handle) and writes its answers to a stream. The GUI is the referee:
+// games follow koma::Game::Referee::outside, so no move list is refused because
+// koma's rules would have ended the game earlier; only illegal moves are.
+//
+// Threads: handle() runs on the caller's thread (the one reading the GUI); a
+// search runs on a worker thread, with a watchdog thread that stops it on time,
+// so `stop`, `isready` and `quit` are answered while it thinks. handle() is
+// meant to be called from one thread at a time.
+#pragma once
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "koma/koma.hpp"
+
+namespace usi {
+
+// The USI option EnteringKingRule; each maps to a value of the descriptor's
+// impasse option (none, csa24, csa27, try).
+enum class Rule { none, csa24, csa27, try_rule };
+
+class Engine {
+ public:
+  // Loads the descriptor at `variant_path` with `options` (the impasse option
+  // excepted: the USI option EnteringKingRule sets it). Throws driver::Failure
+  // when it is not two-player shogi written in SFEN/USI, and koma::Error for a
+  // descriptor or option koma refuses.
+  Engine(std::ostream& out, std::string variant_path, koma::Options options = {});
+  // Stops a running search without printing its move.
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // One line from the GUI. Never throws: anything malformed is answered with
+  // `info string <what was wrong>` and otherwise ignored.
+  void handle(std::string_view line);
+  // True once `quit` was handled; the caller should stop reading then.
+  bool quitting() const { return quitting_; }
+
+ private:
+  struct Go {
+    std::optional<long long> btime, wtime, binc, winc, byoyomi, movetime;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    bool infinite = false;
+    bool ponder = false;
+  };
+
+  void write(std::string_view line);
+  void info(std::string_view text);
+
+  void cmd_usi();
+  void cmd_setoption(const std::vector<std::string_view>& args);
+  void cmd_position(const std::vector<std::string_view>& args);
+  void cmd_go(const std::vector<std::string_view>& args);
+  void cmd_stop();
+  void cmd_ponderhit();
+
+  void load_rule(Rule rule);
+  // Builds the game a `position` command describes; throws koma::Error or
+  // std::invalid_argument with the reason.
+  koma::Game build_game(const std::shared_ptr<const koma::Variant>& variant,
+                        const std::optional<std::string>& sfen,
+                        const std::vector<std::string>& moves) const;
+
+  // Ends a running search: `print` says whether its bestmove is still wanted
+  // (stop, quit) or not (gameover, usinewgame). Returns once the worker is done.
+  void end_search(bool print);
+  void join_threads();
+  void run_search(koma::Game game);
+  void watch();
+  // The answer to go for `game`: a move, "win" or "resign"; info lines for
+  // the GUI go to `lines`. Runs on the worker thread.
+  std::string reply(const koma::Game& game, std::vector<std::string>& lines);
+
+  std::ostream& out_;
+  std::mutex out_mutex_;
+
+  std::string variant_path_;
+  koma::Options options_;
+  bool has_impasse_ = false;
+  Rule rule_ = Rule::csa27;
+  std::shared_ptr<const koma::Variant> variant_;
+
+  // The last accepted position command, replayed when the impasse rule changes.
+  std::optional<std::string> sfen_;
+  std::vector<std::string> moves_;
+  std::optional<koma::Game> game_;
+
+  koma::Level level_ = koma::Level::expert;
+  std::uint64_t nodes_option_ = 0;
+  std::uint64_t seed_ = 1;
+  bool quitting_ = false;
+
+  // The search. Guarded by mutex_ unless noted.
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool searching_ = false;  // from go until the bestmove is written (or dropped)
+  bool finished_ = false;   // the worker's choose() has returned
+  bool halt_ = false;       // the search must return now
+  bool hold_ = false;       // infinite or ponder: bestmove waits for stop/ponderhit
+  bool infinite_ = false;   // go infinite: only stop releases the bestmove
+  bool pondering_ = false;  // go ponder, until ponderhit
+  bool silent_ = false;     // drop the bestmove (gameover, usinewgame, destruction)
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  std::optional<long long> ponder_budget_ms_;  // the move's time, counted from ponderhit
+  std::unique_ptr<koma::Player> player_;       // replaced only while no thread runs
+  std::thread worker_, watchdog_;
+};
+
+// The time for one move, in milliseconds, from the mover's clock (see engine.cpp).
+long long allocate_ms(long long remaining, long long increment, long long byoyomi);
+
+}  // namespace usi
