@@ -5,7 +5,9 @@
 #include "koma/ai.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -49,14 +51,57 @@ int captured_value(const VariantData& v, const State& s, Move m) {
   return detail::is_piece(c.code) ? detail::piece_value(v, detail::kind_of(c.code)) : 0;
 }
 
-// Captures first, most valuable victim first; promotions next.
-void order(const VariantData& v, const State& s, MoveList& moves, Move first = Move{}) {
-  std::stable_sort(moves.begin(), moves.end(), [&](Move a, Move b) {
-    auto key = [&](Move m) {
-      return (m == first ? 1000000 : 0) + captured_value(v, s, m) * 4 + (m.promote ? 50 : 0);
-    };
-    return key(a) > key(b);
-  });
+// What the search learns about quiet moves as it goes: per ply two "killers"
+// (quiet moves that refuted a sibling) and a history score per from-to pair.
+struct MoveHints {
+  std::array<std::array<Move, 2>, 128> killers{};
+  std::vector<std::uint32_t> history = std::vector<std::uint32_t>(256 * 256, 0);
+  void refuted_by(Move m, int ply, int depth) {
+    if (ply < 0 || ply >= static_cast<int>(killers.size())) return;
+    auto& k = killers[static_cast<std::size_t>(ply)];
+    if (k[0] != m) {
+      k[1] = k[0];
+      k[0] = m;
+    }
+    std::uint32_t& h = history[m.from * 256u + m.to];
+    h = std::min<std::uint32_t>(h + static_cast<std::uint32_t>(depth * depth), 1u << 18);
+  }
+};
+
+// Best first: `first` (a transposition-table or previous-iteration move),
+// captures by victim value (the cheaper attacker first), promotions, killers,
+// then quiet moves by history; ties keep the generator's order. Each key is
+// computed once and packed with the move's index, so the sort compares
+// integers only.
+void order(const VariantData& v, const State& s, MoveList& moves, Move first = Move{},
+           const MoveHints* hints = nullptr, int ply = -1) {
+  thread_local std::vector<std::uint64_t> keyed;
+  thread_local std::vector<Move> copy;
+  keyed.clear();
+  const std::array<Move, 2>* killers =
+      hints && ply >= 0 && ply < static_cast<int>(hints->killers.size())
+          ? &hints->killers[static_cast<std::size_t>(ply)]
+          : nullptr;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    Move m = moves[i];
+    std::uint64_t key = 0;
+    if (m == first) {
+      key = 1u << 30;
+    } else if (int victim = captured_value(v, s, m); victim > 0) {
+      int attacker = detail::piece_value(v, detail::kind_of(s.cells[m.from].code));
+      key = (1u << 28) + static_cast<std::uint64_t>(victim) * 64 - attacker / 16;
+    } else if (m.promote) {
+      key = 1u << 27;
+    } else if (killers && ((*killers)[0] == m || (*killers)[1] == m)) {
+      key = (1u << 26) + ((*killers)[0] == m);
+    } else if (hints) {
+      key = hints->history[m.from * 256u + m.to];
+    }
+    keyed.push_back(key << 16 | (0xFFFFu - i));
+  }
+  std::sort(keyed.begin(), keyed.end(), std::greater<>());
+  copy.assign(moves.begin(), moves.end());
+  for (std::size_t i = 0; i < keyed.size(); ++i) moves[i] = copy[0xFFFFu - (keyed[i] & 0xFFFFu)];
 }
 
 // Did the move leave some other active seat in check?
@@ -94,7 +139,9 @@ class Searcher {
   }
 
   // --- two seats: minimax with alpha-beta from me_'s view -----------------
-  int quiesce(int alpha, int beta, int depth) {
+  // Captures only, until quiet. `prune` (expert) skips captures that lose
+  // material at once: a dearer piece taking a defended cheaper one.
+  int quiesce(int alpha, int beta, int depth, bool prune) {
     ++b_.nodes;
     const State& s = line_.back();
     int stand = detail::evaluate(v_, s, me_);
@@ -110,12 +157,22 @@ class Searcher {
     MoveList moves;
     detail::legal_moves(v_, line_, moves);
     if (moves.empty()) return stand;
+    std::size_t captures = 0;
+    const unsigned defenders = v_.attackers_of(s, s.to_move);
+    for (Move m : moves) {
+      int victim = captured_value(v_, s, m);
+      if (victim == 0) continue;
+      if (prune && detail::piece_value(v_, detail::kind_of(s.cells[m.from].code)) > victim &&
+          detail::attacked_by(v_, s, m.to, defenders))
+        continue;
+      moves[captures++] = m;
+    }
+    moves.resize(captures);
     order(v_, s, moves);
     int best = stand;
     for (Move m : moves) {
-      if (captured_value(v_, line_.back(), m) == 0) break;  // ordered: captures come first
       detail::play_move(v_, line_, m);
-      int val = quiesce(alpha, beta, depth - 1);
+      int val = quiesce(alpha, beta, depth - 1, prune);
       line_.pop();
       improve(maxing, val, best, alpha, beta);
       if (alpha >= beta) break;
@@ -123,14 +180,20 @@ class Searcher {
     return best;
   }
 
-  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, std::vector<TTEntry>* tt) {
+  // Minimax from me_'s view. With a table (expert) it also prunes: null
+  // move, principal-variation null windows and late-move reductions; without
+  // (hard) it is the plain fixed-depth search the rule page describes.
+  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, std::vector<TTEntry>* tt,
+                bool null_ok = true) {
     ++b_.nodes;
     const State& s = line_.back();
     if (s.outcome == detail::Outcome::finished) {
       int e = detail::evaluate(v_, s, me_);
       return e > 0 ? e - ply : e < 0 ? e + ply : 0;  // prefer quick wins, slow losses
     }
-    if (depth <= 0) return qdepth > 0 ? quiesce(alpha, beta, qdepth) : detail::evaluate(v_, s, me_);
+    if (depth <= 0)
+      return qdepth > 0 ? quiesce(alpha, beta, qdepth, tt != nullptr)
+                        : detail::evaluate(v_, s, me_);
     if (b_.exhausted()) return detail::evaluate(v_, s, me_);
     std::uint64_t key = s.board_key ^ s.hand_key;
     TTEntry* e = tt ? &(*tt)[key & (tt->size() - 1)] : nullptr;
@@ -143,17 +206,62 @@ class Searcher {
         if (e->flag == 2 && e->score <= alpha) return e->score;
       }
     }
+    const bool maxing = !v_.enemies(me_, s.to_move);
+    const bool prune = tt != nullptr;
+    const bool checked = prune && detail::in_check(v_, s, s.to_move);
+    // Null move: if passing still holds the bound, a real move will too
+    // (shogi has almost no zugzwang). Never twice in a row, never in check.
+    if (prune && null_ok && !checked && depth >= 3 && std::abs(beta) < detail::kWin / 2 &&
+        std::abs(alpha) < detail::kWin / 2) {
+      int stand = detail::evaluate(v_, s, me_);
+      if (maxing ? stand >= beta : stand <= alpha) {
+        State t = s;
+        detail::set_to_move(v_, t, (s.to_move + 1) % v_.nseats);
+        line_.states.push_back(t);
+        line_.movers.push_back(-1);
+        line_.checked.push_back(0);
+        int r = depth >= 6 ? 3 : 2;
+        int val = maxing ? alphabeta(depth - 1 - r, beta - 1, beta, ply + 1, qdepth, tt, false)
+                         : alphabeta(depth - 1 - r, alpha, alpha + 1, ply + 1, qdepth, tt, false);
+        line_.pop();
+        if (!b_.out && (maxing ? val >= beta : val <= alpha)) return maxing ? beta : alpha;
+      }
+    }
     MoveList moves;
     detail::legal_moves(v_, line_, moves);
     if (moves.empty()) return detail::evaluate(v_, s, me_);
-    order(v_, s, moves, hint);
-    bool maxing = !v_.enemies(me_, s.to_move);
+    order(v_, s, moves, hint, &hints_, ply);
+    const auto& killers = hints_.killers[static_cast<std::size_t>(std::min(ply, 127))];
     int a0 = alpha, b0 = beta;
     int best = maxing ? -kInf : kInf;
     Move best_move = moves[0];
-    for (Move m : moves) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      Move m = moves[i];
+      bool quiet = captured_value(v_, s, m) == 0 && !m.promote;
       detail::play_move(v_, line_, m);
-      int val = alphabeta(depth - 1, alpha, beta, ply + 1, qdepth, tt);
+      auto search = [&](int d, int lo, int hi) {
+        return alphabeta(d, lo, hi, ply + 1, qdepth, tt);
+      };
+      int val;
+      if (!prune || i == 0) {
+        val = search(depth - 1, alpha, beta);
+      } else {
+        // Later moves are expected to fail: a null window proves it cheaply,
+        // at reduced depth for late quiet moves; a surprise is searched again.
+        bool gives_check = line_.checked.back() != 0;
+        int r = depth >= 3 && i >= 3 && quiet && !checked && !gives_check && m != killers[0] &&
+                        m != killers[1]
+                    ? (i >= 12 && depth >= 5 ? 2 : 1)
+                    : 0;
+        int lo = maxing ? alpha : beta - 1, hi = lo + 1;
+        val = search(depth - 1 - r, lo, hi);
+        bool beats = maxing ? val > alpha : val < beta;
+        if (beats && r > 0) {
+          val = search(depth - 1, lo, hi);
+          beats = maxing ? val > alpha : val < beta;
+        }
+        if (beats && alpha + 1 < beta) val = search(depth - 1, alpha, beta);
+      }
       line_.pop();
       if (maxing ? val > best : val < best) {
         best = val;
@@ -163,7 +271,11 @@ class Searcher {
         alpha = std::max(alpha, val);
       else
         beta = std::min(beta, val);
-      if (alpha >= beta || b_.out) break;
+      if (alpha >= beta) {
+        if (quiet) hints_.refuted_by(m, ply, depth);
+        break;
+      }
+      if (b_.out) break;
     }
     if (e && !b_.out) {
       e->key = key;
@@ -231,7 +343,20 @@ class Searcher {
   int me_;
   Budget& b_;
   std::mt19937_64& rng_;
+  MoveHints hints_;
 };
+
+// The value of the piece `m` moved if some enemy attacks it and nothing of
+// `me` defends it: what the move leaves hanging.
+int hanging(const VariantData& v, const State& t, int me, Move m) {
+  if (t.outcome != detail::Outcome::ongoing || t.cells[m.to].owner != me ||
+      !detail::is_piece(t.cells[m.to].code))
+    return 0;
+  if (!detail::attacked_by(v, t, m.to, v.attackers_of(t, me)) ||
+      detail::attacked_by(v, t, m.to, 1u << me, m.to))
+    return 0;
+  return detail::piece_value(v, detail::kind_of(t.cells[m.to].code));
+}
 
 int noise(std::mt19937_64& rng, int amplitude) {
   if (amplitude <= 0) return 0;
@@ -339,12 +464,7 @@ Move Player::choose(const Game& game) {
       detail::play_move(v, search.line(), m);
       const State& t = search.line().back();
       int sc = detail::evaluate(v, t, me) + noise(rng, 20);
-      if (t.outcome == detail::Outcome::ongoing && t.cells[m.to].owner == me && rng() % 100 >= 15) {
-        unsigned enemy = v.attackers_of(t, me);
-        if (detail::attacked_by(v, t, m.to, enemy) &&
-            !detail::attacked_by(v, t, m.to, 1u << me, m.to))
-          sc -= detail::piece_value(v, detail::kind_of(t.cells[m.to].code));
-      }
+      if (rng() % 100 >= 15) sc -= hanging(v, t, me, m);
       search.line().pop();
       ++budget.nodes;
       return sc;
@@ -357,7 +477,8 @@ Move Player::choose(const Game& game) {
     std::vector<std::pair<int, Move>> cand;
     for (Move m : root) {
       detail::play_move(v, ln, m);
-      cand.emplace_back(detail::evaluate(v, ln.back(), me) + noise(rng, 5), m);
+      cand.emplace_back(
+          detail::evaluate(v, ln.back(), me) - hanging(v, ln.back(), me, m) + noise(rng, 5), m);
       ln.pop();
     }
     std::stable_sort(cand.begin(), cand.end(),
@@ -379,8 +500,18 @@ Move Player::choose(const Game& game) {
           bool capture = captured_value(v, ln.back(), r) > 0;
           detail::play_move(v, ln, r);
           ++budget.nodes;
-          if (capture || checks_someone(v, ln.back(), replier))
-            worst = std::min(worst, detail::evaluate(v, ln.back(), me));
+          if (capture || checks_someone(v, ln.back(), replier)) {
+            const State& u = ln.back();
+            int sc = detail::evaluate(v, u, me);
+            // A capturer left where this seat can take it back has traded,
+            // not won: without this a defended piece counts as lost and the
+            // player never advances.
+            if (capture && u.outcome == detail::Outcome::ongoing && u.active(me) &&
+                u.cells[r.to].owner == replier && detail::is_piece(u.cells[r.to].code) &&
+                detail::attacked_by(v, u, r.to, 1u << me))
+              sc += detail::piece_value(v, detail::kind_of(u.cells[r.to].code));
+            worst = std::min(worst, sc);
+          }
           ln.pop();
         }
       }

@@ -12,9 +12,11 @@
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -37,7 +39,8 @@ namespace {
 const char* const kUsage =
     "usage: koma-match --variant FILE [--option k=v]... [--first-seat N] [--position TEXT]\n"
     "  --seats LEVEL,LEVEL,... --games N [--seed S] [--jobs J] [--rotate-first]\n"
-    "  [--max-plies P] [--nodes N] [--seconds X] [--record FILE.jsonl]\n"
+    "  [--max-plies P] [--nodes N] [--level-nodes LEVEL=N]... [--seconds X]\n"
+    "  [--opening-plies K] [--record FILE.jsonl]\n"
     "\n"
     "Plays N games between CPU levels (easy, normal, medium, strong, hard, expert; one\n"
     "per seat). Game g (counted from 0) rotates the --seats list by g: entry i sits at\n"
@@ -55,7 +58,11 @@ const char* const kUsage =
     "Output: one row per level (games, average place, count of each place, draws, average\n"
     "plies), then `total games N  time S s`, then for each pair of levels the fraction of\n"
     "the games they both played in which the first placed better (ties count half) with a\n"
-    "95% interval. A progress bar is drawn on standard error when it is a terminal.";
+    "95% interval. Last, lines starting `speed`: per level, moves played, average\n"
+    "milliseconds and nodes per move, thousands of nodes per second (wall time: these\n"
+    "vary with the machine and --jobs), average completed search depth (plies for two\n"
+    "seats, rounds for more). A progress bar is drawn on standard error when\n"
+    "it is a terminal.";
 
 struct Setup {
   std::shared_ptr<const koma::Variant> variant;
@@ -64,9 +71,19 @@ struct Setup {
   int games = 0;
   std::uint64_t seed = 1;
   bool rotate_first = false;
-  int cap = 0;  // plies; 0 = the variant's own limit only
+  int cap = 0;      // plies; 0 = the variant's own limit only
+  int opening = 0;  // --opening-plies
   std::uint64_t nodes = 0;
   double seconds = 0;
+  std::map<koma::Level, std::uint64_t> level_nodes;  // --level-nodes, over --nodes
+};
+
+// What a level's moves cost: for the speed table.
+struct Effort {
+  long moves = 0;
+  double seconds = 0;
+  std::uint64_t nodes = 0;
+  long depth = 0;  // sum of the completed search depths
 };
 
 // One finished game.
@@ -75,6 +92,7 @@ struct Played {
   int first_seat = 1;
   std::vector<std::string> moves;
   koma::Result result;
+  std::vector<Effort> effort;  // effort[seat - 1]
 };
 
 int seat_count(const Setup& s) {
@@ -121,9 +139,20 @@ std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& 
     limits.nodes = s.nodes;
     limits.seconds = s.seconds;
     if (s.levels[e] == koma::Level::expert && !s.nodes && s.seconds <= 0) limits.nodes = 20000;
+    if (auto it = s.level_nodes.find(s.levels[e]); it != s.level_nodes.end())
+      limits.nodes = it->second;
     limits.seed =
         s.seed * 1000 + static_cast<std::uint64_t>(g) * 8 + static_cast<std::uint64_t>(seat);
     players.push_back(std::make_unique<koma::Player>(s.levels[e], limits));
+  }
+  out.effort.assign(n, Effort{});
+  // A random opening, the same for the n games of one rotation, so that
+  // players without randomness of their own still meet in varied games and
+  // every level plays each opening from every seat.
+  std::mt19937_64 opening_rng(s.seed * 1000003 + static_cast<std::uint64_t>(g / n));
+  for (int ply = 0; ply < s.opening && !game.over(); ++ply) {
+    std::vector<koma::Move> moves = game.legal_moves();
+    game.play(moves[opening_rng() % moves.size()]);
   }
   while (!game.over() && !stopping) {
     int plies = static_cast<int>(game.history().size());
@@ -135,6 +164,11 @@ std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& 
     koma::Player& player = *players[seat - 1];
     try {
       game.play(player.choose(game));
+      Effort& e = out.effort[seat - 1];
+      ++e.moves;
+      e.seconds += player.info().seconds;
+      e.nodes += player.info().nodes;
+      e.depth += player.info().depth;
     } catch (const koma::Error& e) {
       throw driver::Failure(
           "game " + std::to_string(g + 1) + ", ply " + std::to_string(plies + 1) + ": the " +
@@ -218,7 +252,7 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
   std::size_t name_width = 5;
   for (koma::Level l : distinct) name_width = std::max(name_width, koma::level_name(l).size());
   std::string out;
-  char buf[64];
+  char buf[128];
   std::snprintf(buf, sizeof buf, "%-*s %6s %10s", static_cast<int>(name_width), "level", "games",
                 "avg place");
   out += buf;
@@ -278,6 +312,30 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
       }
       out += line + " (n=" + std::to_string(games) + ")\n";
     }
+
+  // Wall time depends on the machine and on --jobs: this part alone varies.
+  std::vector<Effort> effort(distinct.size());
+  for (const Played& p : played)
+    for (int seat = 1; seat <= n; ++seat) {
+      Effort& e = effort[index_of(s.levels[p.entry[seat - 1]])];
+      e.moves += p.effort[seat - 1].moves;
+      e.seconds += p.effort[seat - 1].seconds;
+      e.nodes += p.effort[seat - 1].nodes;
+      e.depth += p.effort[seat - 1].depth;
+    }
+  std::snprintf(buf, sizeof buf, "speed %-*s %8s %9s %11s %9s %6s\n", static_cast<int>(name_width),
+                "level", "moves", "ms/move", "nodes/move", "knodes/s", "depth");
+  out += buf;
+  for (std::size_t i = 0; i < distinct.size(); ++i) {
+    const Effort& e = effort[i];
+    double moves = static_cast<double>(std::max(e.moves, 1L));
+    std::snprintf(buf, sizeof buf, "speed %-*s %8ld %9.2f %11.0f %9.1f %6.2f\n",
+                  static_cast<int>(name_width), std::string(koma::level_name(distinct[i])).c_str(),
+                  e.moves, 1000 * e.seconds / moves, static_cast<double>(e.nodes) / moves,
+                  e.seconds > 0 ? static_cast<double>(e.nodes) / e.seconds / 1000 : 0.0,
+                  static_cast<double>(e.depth) / moves);
+    out += buf;
+  }
   return out;
 }
 
@@ -307,6 +365,10 @@ static int match_main(int argc, char** argv) {
       "nodes", po::value<long long>(),
       "node limit per move for every CPU level (default 0: the level's own; expert 20000 when "
       "neither --nodes nor --seconds is given)")(
+      "opening-plies", po::value<int>(),
+      "start every game with K random legal moves, the same for the games of one rotation "
+      "(default 0)")("level-nodes", po::value<std::vector<std::string>>(),
+                     "LEVEL=N: node limit per move for that level, over --nodes (repeatable)")(
       "seconds", po::value<double>(),
       "time per move for every CPU level (default 0: none; not "
       "reproducible)")("record", po::value<std::string>(),
@@ -322,7 +384,24 @@ static int match_main(int argc, char** argv) {
   s.rotate_first = vm.count("rotate-first") > 0;
   s.nodes = static_cast<std::uint64_t>(checked(vm, "nodes", 0LL, 0LL, "must not be negative"));
   s.seconds = checked(vm, "seconds", 0.0, 0.0, "must not be negative");
+  if (vm.count("level-nodes"))
+    for (const std::string& kv : vm["level-nodes"].as<std::vector<std::string>>()) {
+      auto eq = kv.find('=');
+      auto level = koma::level_from_name(kv.substr(0, eq == std::string::npos ? kv.size() : eq));
+      long long count = -1;
+      if (level && eq != std::string::npos) try {
+          std::size_t used = 0;
+          count = std::stoll(kv.substr(eq + 1), &used);
+          if (used != kv.size() - eq - 1) count = -1;
+        } catch (const std::exception&) {
+        }
+      if (!level || count < 0)
+        throw driver::Failure("'" + kv + "' is not LEVEL=N (a level name, a node count >= 0)",
+                              "--level-nodes");
+      s.level_nodes[*level] = static_cast<std::uint64_t>(count);
+    }
   std::optional<int> max_plies;
+  s.opening = checked(vm, "opening-plies", 0, 0, "must not be negative");
   if (vm.count("max-plies")) max_plies = checked(vm, "max-plies", 0, 1, "must be at least 1");
   if (s.rotate_first && vm.count("first-seat"))
     throw driver::Failure("--rotate-first and --first-seat exclude each other", "command line");
