@@ -525,13 +525,15 @@ Move Player::choose(const Game& game) {
     }
     depth_done = 2;
   } else if (two && (lv == Level::easy || lv == Level::medium || lv == Level::hard)) {
-    // easy: one ply and captures, much randomness; medium: two plies;
-    // hard: three plies and quiescence.
+    // easy: one ply and captures, much randomness; medium: two plies and a
+    // short capture sequence at the horizon (without it a 2-ply search walks
+    // into every recapture and plays no better than easy); hard: three plies
+    // and quiescence.
     int depth = limits_.depth > 0     ? limits_.depth
                 : lv == Level::easy   ? 1
                 : lv == Level::medium ? 2
                                       : 3;
-    int qdepth = lv == Level::medium ? 0 : 6;
+    int qdepth = lv == Level::medium ? 4 : 6;
     int amp = lv == Level::easy ? 150 : lv == Level::medium ? 15 : 0;
     if (lv == Level::easy && rng() % 10 == 0) {
       best = root[rng() % root.size()];
