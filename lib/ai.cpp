@@ -55,7 +55,7 @@ int captured_value(const VariantData& v, const State& s, Move m) {
 // (quiet moves that refuted a sibling) and a history score per from-to pair.
 struct MoveHints {
   std::array<std::array<Move, 2>, 128> killers{};
-  std::vector<std::uint32_t> history = std::vector<std::uint32_t>(256 * 256, 0);
+  std::vector<std::uint32_t> history = std::vector<std::uint32_t>(std::size_t{256} * 256, 0);
   void refuted_by(Move m, int ply, int depth) {
     if (ply < 0 || ply >= static_cast<int>(killers.size())) return;
     auto& k = killers[static_cast<std::size_t>(ply)];
@@ -133,8 +133,8 @@ struct TTEntry {
 
 class Searcher {
  public:
-  Searcher(const VariantData& v, Line line, int me, Budget& budget, std::mt19937_64& rng)
-      : v_(v), line_(std::move(line)), me_(me), b_(budget), rng_(rng) {
+  Searcher(const VariantData& v, Line line, int me, Budget& budget)
+      : v_(v), line_(std::move(line)), me_(me), b_(budget) {
     line_.states.reserve(line_.states.size() + 512);
   }
 
@@ -342,7 +342,6 @@ class Searcher {
   Line line_;
   int me_;
   Budget& b_;
-  std::mt19937_64& rng_;
   MoveHints hints_;
 };
 
@@ -416,7 +415,7 @@ Move Player::choose(const Game& game) {
     budget.timed = true;
     budget.deadline = t0 + std::chrono::microseconds(static_cast<long>(secs * 1e6));
   }
-  Searcher search(v, line, me, budget, rng);
+  Searcher search(v, line, me, budget);
   bool two = v.nseats == 2;
   Move best = root[0];
   int best_score = -kInf;

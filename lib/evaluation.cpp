@@ -43,7 +43,7 @@ int standing(const VariantData& v, const State& s, int seat) {
       score += kTropism * (kTropismReach - near);
     }
     // Mobility of pieces that ride: every empty square they reach.
-    const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code * v.nsq + sq)]];
+    const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
     int nrays = *p++;
     for (int r = 0; r < nrays; ++r) {
       int len = *p++;
@@ -79,9 +79,8 @@ int evaluate(const VariantData& v, const State& s, int seat) {
     int others = 0;
     for (int o = 0; o < v.nseats; ++o)
       if (o != seat) others += s.places[o];
-    return static_cast<int>(static_cast<long long>(kWin) *
-                            (others - (v.nseats - 1) * s.places[seat]) /
-                            ((v.nseats - 1) * (v.nseats - 1)));
+    const long long rest = v.nseats - 1;
+    return static_cast<int>(kWin * (others - rest * s.places[seat]) / (rest * rest));
   }
   int own = standing(v, s, seat);
   long others = 0;

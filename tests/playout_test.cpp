@@ -5,6 +5,7 @@
 // changing the game, pieces are conserved, and the seat to move is active.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <random>
 
 #include "support.hpp"
@@ -21,14 +22,16 @@ int total_pieces(const koma::Position& p) {
   return n;
 }
 
-void playout(const std::string& file, const koma::Options& o, std::uint64_t seed, int max_plies) {
+// Plays one seeded game of at most `max_plies` plies; returns the plies played.
+int playout(const std::string& file, const koma::Options& o, std::uint64_t seed, int max_plies) {
   CAPTURE(file);
   CAPTURE(seed);
   auto v = test::variant(file, o);
   koma::Game g(v);
   std::mt19937_64 rng(seed);
   int pieces = total_pieces(g.position());
-  for (int ply = 0; ply < max_plies && !g.over(); ++ply) {
+  int ply = 0;
+  for (; ply < max_plies && !g.over(); ++ply) {
     CAPTURE(ply);
     const koma::Position before = g.position();
     REQUIRE(before.active(before.to_move()));
@@ -61,6 +64,7 @@ void playout(const std::string& file, const koma::Options& o, std::uint64_t seed
     REQUIRE(g.position().hash() == before.hash());
     g.play(m);
   }
+  return ply;
 }
 
 const std::vector<std::pair<std::string, koma::Options>>& variants() {
@@ -86,8 +90,18 @@ TEST_CASE("invariant playouts on every shipped variant") {
     for (std::uint64_t seed = 1; seed <= 5; ++seed) playout(file, options, seed, 300);
 }
 
-// The long run (about 10^4 games): ./koma_tests -tc='*long*' --no-skip
+// The long run: games of up to 1000 plies until every variant has had 10^6
+// plies; prints each variant's games, plies and time.
+//   ./koma_tests -tc='*long*' --no-skip
 TEST_CASE("invariant playouts, long" * doctest::skip()) {
-  for (const auto& [file, options] : variants())
-    for (std::uint64_t seed = 100; seed < 1100; ++seed) playout(file, options, seed, 1000);
+  for (const auto& [file, options] : variants()) {
+    auto t0 = std::chrono::steady_clock::now();
+    long plies = 0, games = 0;
+    for (std::uint64_t seed = 100; plies < 1000000; ++seed, ++games)
+      plies += playout(file, options, seed, 1000);
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::string opts;
+    for (const auto& [k, val] : options) opts += " " + k + "=" + val;
+    MESSAGE(file << opts << ": " << games << " games, " << plies << " plies, " << secs << " s");
+  }
 }

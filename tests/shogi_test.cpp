@@ -49,7 +49,7 @@ TEST_CASE("shogi published perft positions") {
   }
 }
 
-TEST_CASE("shogi published perft positions, depth 3" * doctest::test_suite("slow")) {
+TEST_CASE("shogi published perft positions to depth 3" * doctest::test_suite("slow")) {
   CHECK(koma::perft(from("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"),
                     3) == 4809015);
   CHECK(koma::perft(
