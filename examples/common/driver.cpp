@@ -2,9 +2,17 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <sstream>
+
+#if defined(_WIN32)
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
 
 namespace po = boost::program_options;
 
@@ -118,21 +126,42 @@ GameRecord parse_record(const std::string& line, const std::string& where, int g
 }  // namespace
 
 GameRecord read_record(const std::string& path, int game) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw Failure("cannot read the record file", path);
-  std::string line;
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw Failure("cannot read the record file", path);
+  return read_record_text(text.str(), path, game);
+}
+
+GameRecord read_record_text(std::string_view text, const std::string& origin, int game) {
   int line_no = 0, games = 0;
   std::optional<GameRecord> found;
-  while (std::getline(in, line)) {
+  // Lines as std::getline splits them: a last line needs no newline.
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
     ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    if (++games == game) found = parse_record(line, path + ":" + std::to_string(line_no), game);
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    if (++games != game) continue;
+    std::string where = origin;
+    where += ':';
+    where += std::to_string(line_no);
+    if (line.size() > kMaxRecordLineBytes) {
+      std::string what = "game ";
+      what += std::to_string(game);
+      what += " of the record is longer than ";
+      what += std::to_string(kMaxRecordLineBytes);
+      what += " bytes, the limit for one game";
+      throw Failure(what, where);
+    }
+    found = parse_record(std::string(line), where, game);
   }
-  if (in.bad()) throw Failure("cannot read the record file", path);
   if (!found)
     throw Failure("there is no game " + std::to_string(game) + "; the record holds " +
                       std::to_string(games) + (games == 1 ? " game" : " games"),
-                  path);
+                  origin);
   return *found;
 }
 
@@ -231,6 +260,28 @@ int run(const std::string& name, int (*body)(int, char**), int argc, char** argv
     std::cerr << name << ": " << e.what() << " (" << name << ")\n";
   }
   return 1;
+}
+
+std::vector<std::string> split_list(const std::string& list) {
+  std::vector<std::string> out;
+  for (std::size_t from = 0;;) {
+    std::size_t comma = list.find(',', from);
+    std::string item = list.substr(from, comma == std::string::npos ? comma : comma - from);
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    out.push_back(item);
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  return out;
+}
+
+bool is_terminal(int fd) {
+#if defined(_WIN32)
+  return _isatty(fd) != 0;
+#else
+  return isatty(fd) != 0;
+#endif
 }
 
 }  // namespace driver

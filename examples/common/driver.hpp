@@ -39,6 +39,11 @@ struct GameRecord {
 // Reads game `game` (counted from 1; blank lines are skipped) of a record file.
 // Throws Failure for an unreadable file, a game out of range or a malformed line.
 GameRecord read_record(const std::string& path, int game);
+// The same from the text of a record file; `origin` names it in errors and in
+// GameRecord::where ("ORIGIN:LINE"). A line longer than kMaxRecordLineBytes is
+// refused unread (a real game is a few KiB; yaml-cpp would take seconds).
+GameRecord read_record_text(std::string_view text, const std::string& origin, int game);
+inline constexpr std::size_t kMaxRecordLineBytes = 256u << 10;
 
 // `text` as a JSON string literal, quotes included: '"' and '\\' escaped,
 // control characters and DEL as \n, \t, ... or \u00XX; other bytes (UTF-8) as they are.
@@ -68,5 +73,26 @@ boost::program_options::variables_map parse(int argc, char** argv,
 
 // Runs body and turns any exception into the driver's error line and exit 1.
 int run(const std::string& name, int (*body)(int, char**), int argc, char** argv);
+
+// Entries of a comma-separated list (--seats), blanks around each removed.
+std::vector<std::string> split_list(const std::string& list);
+
+// Whether a standard stream (0 in, 1 out, 2 error) is a terminal.
+bool is_terminal(int fd);
+
+// A numeric option's value, `fallback` when absent; throws Failure
+// "--NAME WHAT" when it is below `min`.
+template <class T>
+T checked(const boost::program_options::variables_map& vm, const char* name, T fallback, T min,
+          const char* what) {
+  if (!vm.count(name)) return fallback;
+  T v = vm[name].as<T>();
+  if (v < min) {
+    std::string text = "--";
+    (text += name) += " ";
+    throw Failure(text += what, "command line");
+  }
+  return v;
+}
 
 }  // namespace driver

@@ -21,14 +21,6 @@
 #include <thread>
 #include <vector>
 
-#if defined(_WIN32)
-#include <io.h>
-#define KOMA_ISATTY(fd) _isatty(fd)
-#else
-#include <unistd.h>
-#define KOMA_ISATTY(fd) isatty(fd)
-#endif
-
 #include "driver.hpp"
 
 namespace po = boost::program_options;
@@ -339,14 +331,6 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
   return out;
 }
 
-template <class T>
-T checked(const po::variables_map& vm, const char* name, T fallback, T min, const char* what) {
-  if (!vm.count(name)) return fallback;
-  T v = vm[name].as<T>();
-  if (v < min) throw driver::Failure(std::string("--") + name + " " + what, "command line");
-  return v;
-}
-
 }  // namespace
 
 static int match_main(int argc, char** argv) {
@@ -378,12 +362,14 @@ static int match_main(int argc, char** argv) {
   if (!vm.count("seats")) throw driver::Failure("--seats LEVEL,LEVEL,... is required");
   if (!vm.count("games")) throw driver::Failure("--games N is required");
   Setup s;
-  s.games = checked(vm, "games", 0, 1, "must be at least 1");
-  s.seed = static_cast<std::uint64_t>(checked(vm, "seed", 1LL, 0LL, "must not be negative"));
-  int jobs = checked(vm, "jobs", 1, 1, "must be at least 1");
+  s.games = driver::checked(vm, "games", 0, 1, "must be at least 1");
+  s.seed =
+      static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, "must not be negative"));
+  int jobs = driver::checked(vm, "jobs", 1, 1, "must be at least 1");
   s.rotate_first = vm.count("rotate-first") > 0;
-  s.nodes = static_cast<std::uint64_t>(checked(vm, "nodes", 0LL, 0LL, "must not be negative"));
-  s.seconds = checked(vm, "seconds", 0.0, 0.0, "must not be negative");
+  s.nodes =
+      static_cast<std::uint64_t>(driver::checked(vm, "nodes", 0LL, 0LL, "must not be negative"));
+  s.seconds = driver::checked(vm, "seconds", 0.0, 0.0, "must not be negative");
   if (vm.count("level-nodes"))
     for (const std::string& kv : vm["level-nodes"].as<std::vector<std::string>>()) {
       auto eq = kv.find('=');
@@ -401,8 +387,9 @@ static int match_main(int argc, char** argv) {
       s.level_nodes[*level] = static_cast<std::uint64_t>(count);
     }
   std::optional<int> max_plies;
-  s.opening = checked(vm, "opening-plies", 0, 0, "must not be negative");
-  if (vm.count("max-plies")) max_plies = checked(vm, "max-plies", 0, 1, "must be at least 1");
+  s.opening = driver::checked(vm, "opening-plies", 0, 0, "must not be negative");
+  if (vm.count("max-plies"))
+    max_plies = driver::checked(vm, "max-plies", 0, 1, "must be at least 1");
   if (s.rotate_first && vm.count("first-seat"))
     throw driver::Failure("--rotate-first and --first-seat exclude each other", "command line");
   if (s.rotate_first && vm.count("position"))
@@ -420,16 +407,7 @@ static int match_main(int argc, char** argv) {
 
   // --seats: CPU levels only, one per seat.
   const std::string list = vm["seats"].as<std::string>();
-  std::vector<std::string> names;
-  for (std::size_t from = 0;;) {
-    std::size_t comma = list.find(',', from);
-    std::string name = list.substr(from, comma == std::string::npos ? comma : comma - from);
-    name.erase(0, name.find_first_not_of(" \t"));
-    name.erase(name.find_last_not_of(" \t") + 1);
-    names.push_back(name);
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
+  std::vector<std::string> names = driver::split_list(list);
   for (const std::string& name : names) {
     if (name.empty()) throw driver::Failure("--seats has an empty entry", "--seats");
     if (name == "human")
@@ -473,7 +451,7 @@ static int match_main(int argc, char** argv) {
 
   // Games run on `jobs` threads; this thread writes the records in game order
   // as they complete and redraws the progress bar.
-  const bool progress = KOMA_ISATTY(2) != 0;
+  const bool progress = driver::is_terminal(2);
   const auto t0 = Clock::now();
   std::vector<std::optional<Played>> results(s.games);
   std::mutex mutex;

@@ -18,14 +18,6 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(_WIN32)
-#include <io.h>
-#define KOMA_ISATTY(fd) _isatty(fd)
-#else
-#include <unistd.h>
-#define KOMA_ISATTY(fd) isatty(fd)
-#endif
-
 #include "board_view.hpp"
 #include "driver.hpp"
 
@@ -74,21 +66,6 @@ struct Session {
   driver::GameRecord record;  // variant, descriptor, options, start: what `save` writes
   std::optional<std::string> save_at_end;
 };
-
-// Entries of a comma-separated list, blanks around each removed.
-std::vector<std::string> split_list(const std::string& list) {
-  std::vector<std::string> out;
-  for (std::size_t from = 0;;) {
-    std::size_t comma = list.find(',', from);
-    std::string item = list.substr(from, comma == std::string::npos ? comma : comma - from);
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    out.push_back(item);
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
-  return out;
-}
 
 // Checks one entry per seat, each "human" or a CPU level; throws Failure naming
 // the problem.
@@ -437,14 +414,6 @@ void cpu_turn(Session& s, bool all_cpu) {
   if (s.delay > 0) std::this_thread::sleep_for(std::chrono::duration<double>(s.delay));
 }
 
-template <class T>
-T checked(const po::variables_map& vm, const char* name, T fallback, T min, const char* what) {
-  if (!vm.count(name)) return fallback;
-  T v = vm[name].as<T>();
-  if (v < min) throw driver::Failure(std::string("--") + name + " " + what, "command line");
-  return v;
-}
-
 }  // namespace
 
 static int play_main(int argc, char** argv) {
@@ -476,7 +445,7 @@ static int play_main(int argc, char** argv) {
   std::optional<driver::GameRecord> loaded;
   koma::Options base;
   if (vm.count("load")) {
-    int n = checked(vm, "game", 1, 1, "counts from 1");
+    int n = driver::checked(vm, "game", 1, 1, "counts from 1");
     loaded = driver::read_record(vm["load"].as<std::string>(), n);
     base = loaded->options;
     if (loaded->first_seat) base["first_seat"] = std::to_string(*loaded->first_seat);
@@ -525,7 +494,7 @@ static int play_main(int argc, char** argv) {
   // Seats: --seats, else the record's (when it names a player for every seat),
   // else everyone human.
   if (vm.count("seats")) {
-    s.seat_names = split_list(vm["seats"].as<std::string>());
+    s.seat_names = driver::split_list(vm["seats"].as<std::string>());
     check_seat_names(s.seat_names, variant, "--seats");
   } else if (loaded && !loaded->seats.empty()) {
     s.seat_names = loaded->seats;
@@ -534,10 +503,11 @@ static int play_main(int argc, char** argv) {
     s.seat_names.assign(static_cast<std::size_t>(variant.seats()), "human");
   }
   koma::Limits limits;
-  limits.nodes = static_cast<std::uint64_t>(checked(vm, "nodes", 0LL, 0LL, "must not be negative"));
-  limits.seconds = checked(vm, "seconds", 0.0, 0.0, "must not be negative");
+  limits.nodes =
+      static_cast<std::uint64_t>(driver::checked(vm, "nodes", 0LL, 0LL, "must not be negative"));
+  limits.seconds = driver::checked(vm, "seconds", 0.0, 0.0, "must not be negative");
   const auto seed =
-      static_cast<std::uint64_t>(checked(vm, "seed", 1LL, 0LL, "must not be negative"));
+      static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, "must not be negative"));
   bool all_cpu = true;
   for (int seat = 1; seat <= variant.seats(); ++seat) {
     Seat entry{s.seat_names[seat - 1], nullptr};
@@ -558,13 +528,13 @@ static int play_main(int argc, char** argv) {
       throw driver::Failure("--pieces is letters or kanji, not '" + style + "'", "command line");
   }
   s.quiet_board = vm.count("quiet-board") > 0;
-  s.echo = KOMA_ISATTY(0) == 0;
+  s.echo = !driver::is_terminal(0);
   // Pausing only helps someone watching; a pipe or a file gets the game at once.
-  s.delay = checked(vm, "delay", 0.0, 0.0, "must not be negative");
-  if (!KOMA_ISATTY(1)) s.delay = 0;
+  s.delay = driver::checked(vm, "delay", 0.0, 0.0, "must not be negative");
+  if (!driver::is_terminal(1)) s.delay = 0;
   if (vm.count("save")) s.save_at_end = vm["save"].as<std::string>();
   const int variant_limit = std::stoi(variant.options().at("max_plies"));
-  s.cap = vm.count("max-plies")           ? checked(vm, "max-plies", 0, 1, "must be at least 1")
+  s.cap = vm.count("max-plies") ? driver::checked(vm, "max-plies", 0, 1, "must be at least 1")
           : all_cpu && variant_limit == 0 ? 1000
                                           : 0;
 

@@ -16,17 +16,9 @@
 #     byte for byte.
 cmake_minimum_required(VERSION 3.20)
 
-set(command "")
-set(after_dashes OFF)
-math(EXPR last "${CMAKE_ARGC} - 1")
-foreach(i RANGE ${last})
-  if(after_dashes)
-    list(APPEND command "${CMAKE_ARGV${i}}")
-  elseif(CMAKE_ARGV${i} STREQUAL "--")
-    set(after_dashes ON)
-  endif()
-endforeach()
-if(NOT command OR NOT DEFINED RECORD OR NOT DEFINED SEATS)
+include(${CMAKE_CURRENT_LIST_DIR}/command_line.cmake)
+koma_command_after_dashes("cmake -DRECORD=F -DSEATS=N [-D...] -P run_match.cmake -- <koma-match> <argument>...")
+if(NOT DEFINED RECORD OR NOT DEFINED SEATS)
   message(FATAL_ERROR "usage: cmake -DRECORD=F -DSEATS=N [-D...] -P run_match.cmake -- <koma-match> <argument>...")
 endif()
 

@@ -66,19 +66,8 @@ if(FEED)
   return()
 endif()
 
-set(command "")
-set(after_dashes OFF)
-math(EXPR last "${CMAKE_ARGC} - 1")
-foreach(i RANGE ${last})
-  if(after_dashes)
-    list(APPEND command "${CMAKE_ARGV${i}}")
-  elseif(CMAKE_ARGV${i} STREQUAL "--")
-    set(after_dashes ON)
-  endif()
-endforeach()
-if(NOT command)
-  message(FATAL_ERROR "usage: cmake -DSESSION=F [-D...] -P run_usi.cmake -- <koma-usi> <argument>...")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/command_line.cmake)
+koma_command_after_dashes("cmake -DSESSION=F [-D...] -P run_usi.cmake -- <koma-usi> <argument>...")
 
 execute_process(
   COMMAND ${CMAKE_COMMAND} -DFEED=ON "-DSESSION=${SESSION}" -P "${CMAKE_CURRENT_LIST_FILE}"

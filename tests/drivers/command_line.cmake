@@ -1,0 +1,17 @@
+# Included by the run_*.cmake scripts: `command` becomes the arguments after
+# "--" of `cmake [-D...] -P <script> -- <program> <argument>...`.
+macro(koma_command_after_dashes usage)
+  set(command "")
+  set(_koma_after OFF)
+  math(EXPR _koma_last "${CMAKE_ARGC} - 1")
+  foreach(_koma_i RANGE ${_koma_last})
+    if(_koma_after)
+      list(APPEND command "${CMAKE_ARGV${_koma_i}}")
+    elseif(CMAKE_ARGV${_koma_i} STREQUAL "--")
+      set(_koma_after ON)
+    endif()
+  endforeach()
+  if(NOT command)
+    message(FATAL_ERROR "usage: ${usage}")
+  endif()
+endmacro()
