@@ -8,7 +8,7 @@
 
 namespace koma {
 
-Game::Game(std::shared_ptr<const Variant> variant, Referee referee) {
+Game::Game(const std::shared_ptr<const Variant>& variant, Referee referee) {
   if (!variant) throw Error("Game needs a variant");
   impl_ = std::make_unique<Impl>(variant->start_position());
   impl_->line.referee_outside = referee == Referee::outside;
@@ -36,7 +36,7 @@ const Position& Game::start() const {
 std::vector<Move> Game::legal_moves() const {
   detail::MoveList list;
   detail::legal_moves(impl_->v(), impl_->line, list);
-  return std::vector<Move>(list.begin(), list.end());
+  return {list.begin(), list.end()};
 }
 
 bool Game::is_legal(Move m) const {

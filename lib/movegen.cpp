@@ -8,20 +8,15 @@
 namespace koma::detail {
 namespace {
 
-inline const std::uint8_t* rev_ray(const VariantData& v, int sq, int vi) {
-  std::uint32_t at = v.rev_at[static_cast<std::size_t>(sq * v.nvec + vi)];
-  return at ? &v.rev[at] : nullptr;
-}
-
 inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int sq) {
-  return &v.rays[v.ray_at[static_cast<std::size_t>(code * v.nsq + sq)]];
+  return &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
 }
 
 // The first occupied square walking back from `sq` along vector `vi` (the
 // square an attacker along that vector would stand on), or -1. Bit scans
 // instead of a walk: on a 15x15 board most rays are long and empty.
 inline int nearest(const VariantData& v, const SquareSet& occ, int sq, int vi) {
-  SquareSet b = occ & v.rev_mask[static_cast<std::size_t>(sq * v.nvec + vi)];
+  SquareSet b = occ & v.rev_mask[static_cast<std::size_t>(sq) * v.nvec + vi];
   if (!b.any()) return -1;
   return v.rev_up[vi] ? b.lowest() : b.highest();
 }
@@ -50,7 +45,7 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
   auto attacks = [&](int q, int vi) {
     Cell c = s.cells[q];
     return is_piece(c.code) && ((enemy >> c.owner) & 1u) &&
-           v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > (q - k) / v.rev_delta[vi] - 1;
+           v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > (q - k) / v.rev_delta[vi] - 1;
   };
   // The squares after k up to and including q along the walk back of vi.
   auto segment = [&](int q, int vi, int skip) {
@@ -61,7 +56,7 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
     }
     return set;
   };
-  const std::int16_t* first = &v.rev_first[static_cast<std::size_t>(k * v.nvec)];
+  const std::int16_t* first = &v.rev_first[static_cast<std::size_t>(k) * v.nvec];
   for (int vi : v.leap_vecs) {
     int q = first[vi];
     if (q >= 0 && attacks(q, vi) && ++out.checks == 1) out.evasion = segment(q, vi, -1);
@@ -275,10 +270,10 @@ bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, i
   auto hits = [&](int q, int vi, int step) {
     Cell c = s.cells[q];
     return is_piece(c.code) && ((seats >> c.owner) & 1u) &&
-           v.range[static_cast<std::size_t>(c.code * v.nvec + vi)] > step;
+           v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step;
   };
   // Leaps (and one-step moves): one cell to look at per vector.
-  const std::int16_t* first = &v.rev_first[static_cast<std::size_t>(sq * v.nvec)];
+  const std::int16_t* first = &v.rev_first[static_cast<std::size_t>(sq) * v.nvec];
   for (int vi : v.leap_vecs) {
     int q = first[vi];
     if (q >= 0 && q != lifted && hits(q, vi, 0)) return true;

@@ -16,7 +16,7 @@ Position Position::from_text(std::shared_ptr<const Variant> variant, std::string
   // Two seats with check: the side not to move cannot be in check.
   if (v.rules.check && v.nseats == 2 && detail::in_check(v, s, 1 - s.to_move))
     throw NotationError("the seat not to move, " + std::to_string(2 - s.to_move) + ", is in check");
-  return Position(std::move(variant), s);
+  return {std::move(variant), s};
 }
 
 std::string Position::text() const {
@@ -48,6 +48,7 @@ int Position::in_hand(int seat, int kind) const {
 
 std::vector<int> Position::eliminated() const {
   std::vector<int> out;
+  out.reserve(s_.eliminated_count);
   for (int i = 0; i < s_.eliminated_count; ++i)
     out.push_back(s_.elimination_order[static_cast<std::size_t>(i)] + 1);
   return out;
@@ -75,7 +76,7 @@ std::vector<Move> Position::legal_moves() const {
   if (s_.outcome != detail::Outcome::ongoing) return {};
   detail::MoveList list;
   detail::generate_moves(variant_->data(), s_, s_.to_move, list);
-  return std::vector<Move>(list.begin(), list.end());
+  return {list.begin(), list.end()};
 }
 
 bool Position::is_legal(Move m) const {

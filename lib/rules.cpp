@@ -544,7 +544,7 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
       return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
     // What the dropped piece attacks: an overturned king, or a king it mates.
     bool overturned = false;
-    const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code * v.nsq + m.to)]];
+    const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + m.to]];
     int nrays = *p++;
     for (int r = 0; r < nrays; ++r) {
       int len = *p++;
@@ -570,7 +570,7 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
   const auto& k = v.kinds[kind_of(c.code)];
   // Would the piece reach the square at all?
   bool reaches = false;
-  const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(c.code * v.nsq + m.from)]];
+  const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(c.code) * v.nsq + m.from]];
   int nrays = *p++;
   for (int r = 0; r < nrays; ++r) {
     int len = *p++;

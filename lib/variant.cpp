@@ -128,7 +128,7 @@ Position Variant::start_position(int first_seat) const {
     long ply = static_cast<long>(s.ply) - back;
     s.last_moved[seat] = static_cast<std::int32_t>(ply);
   }
-  return Position(shared_from_this(), s);
+  return {shared_from_this(), s};
 }
 
 }  // namespace koma

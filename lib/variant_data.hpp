@@ -123,8 +123,8 @@ struct VariantData {
   bool is_square(int sq) const { return sq >= 0 && sq < nsq && board.test(sq); }
   std::uint64_t cell_key(std::uint8_t code, int owner, int sq) const {
     return code == kOverturned
-               ? z_overturned[static_cast<std::size_t>(owner * nsq + sq)]
-               : z_cell[static_cast<std::size_t>((code * nseats + owner) * nsq + sq)];
+               ? z_overturned[static_cast<std::size_t>(owner) * nsq + sq]
+               : z_cell[(static_cast<std::size_t>(code) * nseats + owner) * nsq + sq];
   }
   bool enemies(int a, int b) const { return a != b && !((partners[a] >> b) & 1u); }
   // Mask of seats whose pieces can attack seat s's king: active enemies.

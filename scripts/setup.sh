@@ -1,8 +1,17 @@
 #!/bin/sh
 # Installs the Debian packages koma needs, if any is missing (run as root).
+#   sh scripts/setup.sh        what building and testing need
+#   sh scripts/setup.sh tidy   that and clang-tidy, for scripts/tidy.sh (CI)
 set -e
+packages="g++ cmake make libboost-container-dev libboost-program-options-dev libyaml-cpp-dev doctest-dev"
+for extra in "$@"; do
+  case "$extra" in
+    tidy) packages="$packages clang-tidy" ;;
+    *) echo "setup.sh: unknown extra '$extra'; extras: tidy" >&2; exit 2 ;;
+  esac
+done
 need=""
-for p in g++ cmake make libboost-container-dev libboost-program-options-dev libyaml-cpp-dev doctest-dev; do
+for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 if [ -n "$need" ]; then

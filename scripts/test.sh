@@ -1,12 +1,29 @@
 #!/bin/sh
 # Quick start, command 2: set up, build, run every test through ctest.
-# With SANITIZE=1 the build uses -fsanitize=address,undefined (in its own folder).
+# SANITIZE=1 builds with -fsanitize=address,undefined (in build/asan) and runs
+# every test; SANITIZE=thread builds with -fsanitize=thread (in build/tsan)
+# and runs the tests labelled "threads" (ctest -L threads). JOBS sets the
+# build's and ctest's parallelism (default 2).
 set -e
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh
+jobs=${JOBS:-2}
 dir=build/tests
 flags=""
-if [ "${SANITIZE:-0}" = 1 ]; then dir=build/asan; flags="-DKOMA_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo"; fi
+targets=""
+select=""
+case "${SANITIZE:-0}" in
+  0) ;;
+  1) dir=build/asan; flags="-DKOMA_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo" ;;
+  thread)
+    dir=build/tsan
+    flags="-DKOMA_SANITIZE=thread -DCMAKE_BUILD_TYPE=RelWithDebInfo"
+    # What the "threads" tests run (koma-perft checks the USI engine's moves).
+    targets="--target koma_tests koma-match koma-usi koma-perft"
+    select="-L threads"
+    ;;
+  *) echo "test.sh: SANITIZE takes 1 (address,undefined) or thread, not '$SANITIZE'" >&2; exit 2 ;;
+esac
 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release $flags
-cmake --build "$dir" -j 2
-cd "$dir" && ctest --output-on-failure -j 2
+cmake --build "$dir" -j "$jobs" $targets
+cd "$dir" && ctest --output-on-failure -j "$jobs" $select

@@ -2,7 +2,10 @@
 // threads that each play their own games.
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <memory>
 #include <thread>
+#include <vector>
 
 #include "support.hpp"
 
@@ -43,21 +46,59 @@ TEST_CASE("misuse: finished games, undo at the start, foreign moves, bad texts a
   CHECK_THROWS_AS(inherit.declare_win(), koma::IllegalMove);
 }
 
-TEST_CASE("one Variant shared by threads, each playing its own games") {
-  // Every thread replays the same seeded game; the results must agree with a
-  // game played alone (the Variant is immutable).
-  auto v = test::variant("yonin.yaml");
-  auto play = [&](std::vector<std::string>& out) {
-    koma::Game g(v);
-    koma::Player p(koma::Level::normal, {0, 0, 0, 5});
-    for (int i = 0; i < 80 && !g.over(); ++i) g.play(p.choose(g));
-    out = g.history();
+namespace {
+
+// What one thread finds: the moves of its games and its perft counts.
+// (At namespace scope: g++ 12 does not instantiate a defaulted == of a local
+// class's vector members.)
+struct Answers {
+  std::vector<std::vector<std::string>> games;
+  std::vector<std::uint64_t> leaves;
+  bool operator==(const Answers&) const = default;
+};
+
+}  // namespace
+
+// In the doctest test suite "threads" (ctest label "threads"): CI runs these
+// under ThreadSanitizer. (No comma in the name: doctest_discover_tests reads
+// the suite with --test-case=NAME, where a comma separates filters.)
+TEST_CASE("one Variant shared by threads that each play their own games" *
+          doctest::test_suite("threads")) {
+  // Every thread plays the same seeded CPU games and counts the same perfts,
+  // all from one shared_ptr<const Variant> per variant; each thread's answers
+  // must equal those of the same work done alone (a Variant is immutable).
+  struct Work {
+    std::shared_ptr<const koma::Variant> variant;
+    koma::Level level;
+    std::uint64_t nodes;
+    int plies;
+    int perft_depth;
   };
-  std::vector<std::string> alone;
-  play(alone);
-  std::vector<std::vector<std::string>> results(4);
+  const std::vector<Work> work = {
+      {test::variant("yonin.yaml"), koma::Level::normal, 400, 40, 2},
+      {test::variant("shogi.yaml"), koma::Level::medium, 400, 40, 3},
+      {test::variant("shipley-individual.yaml"), koma::Level::easy, 200, 24, 1},
+      {test::variant("yonin-king-capture.yaml"), koma::Level::strong, 300, 24, 2},
+  };
+  auto run = [&](Answers& out) {
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      for (const Work& w : work) {
+        koma::Game g(w.variant);
+        koma::Player p(w.level, {0, w.nodes, 0, seed});
+        for (int i = 0; i < w.plies && !g.over(); ++i) g.play(p.choose(g));
+        out.games.push_back(g.history());
+        out.leaves.push_back(koma::perft(g, w.perft_depth));
+      }
+    }
+    for (const Work& w : work) out.leaves.push_back(koma::perft(koma::Game(w.variant), 2));
+  };
+  Answers alone;
+  run(alone);
+  REQUIRE(alone.games.size() == 2 * work.size());
+  std::vector<Answers> results(4);
   std::vector<std::thread> threads;
-  for (auto& r : results) threads.emplace_back(play, std::ref(r));
+  threads.reserve(results.size());
+  for (auto& r : results) threads.emplace_back(run, std::ref(r));
   for (auto& t : threads) t.join();
   for (const auto& r : results) CHECK(r == alone);
 }

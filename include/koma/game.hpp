@@ -25,7 +25,7 @@ class Game {
   enum class Referee { koma, outside };
 
   // A game from the variant's start position (first_seat option to move).
-  explicit Game(std::shared_ptr<const Variant> variant, Referee referee = Referee::koma);
+  explicit Game(const std::shared_ptr<const Variant>& variant, Referee referee = Referee::koma);
   // A game from a given position of the same variant, taken as written.
   explicit Game(const Position& start, Referee referee = Referee::koma);
   ~Game();

@@ -6,7 +6,9 @@
 namespace koma::detail {
 
 struct SquareSet {
-  std::uint64_t w[4] = {0, 0, 0, 0};
+  // A plain array on purpose: as std::array (same instructions) the perft of
+  // the shogi start position measured about 5% slower.
+  std::uint64_t w[4] = {0, 0, 0, 0};  // NOLINT(modernize-avoid-c-arrays)
 
   bool test(int sq) const { return (w[sq >> 6] >> (sq & 63)) & 1u; }
   void set(int sq) { w[sq >> 6] |= std::uint64_t{1} << (sq & 63); }
