@@ -156,6 +156,12 @@ struct Builder {
       vs.each([&](int sq) { v.board.reset(sq); });
     }
     if (!v.board.any()) fail(b->loc, "the board has no squares left after the voids");
+    // koma::Move keeps squares in a byte and marks a drop with from == 255
+    // (Move::kDrop), so square 255 — the bottom-right cell of a 16x16 board —
+    // cannot be a square: a move from it would read as a drop.
+    if (v.nsq > Move::kDrop && v.board.test(Move::kDrop))
+      fail(b->loc, "on a 16x16 board the bottom-right cell, " + square_name(v, Move::kDrop) +
+                       ", must be a void: its number, 255, marks drops in koma::Move");
   }
 
   void read_seats(const Doc& top) {
@@ -538,6 +544,10 @@ struct Builder {
       int t = y * v.width + x;
       return v.board.test(t) ? t : -1;
     };
+    // One buffer for every ray walked below: a vector per ray made loading
+    // slow (and Variant::load is on koma-usi's path for every rule change).
+    std::vector<int> squares;
+    squares.reserve(16);
     v.ray_at.assign(static_cast<std::size_t>(v.ncodes * v.nsq), 0);
     v.dead.assign(static_cast<std::size_t>(v.ncodes), SquareSet{});
     v.rays.push_back(0);  // code 0 / voids: no rays
@@ -554,7 +564,7 @@ struct Builder {
           for (const auto& m : moves[k]) {
             auto sv = to_screen(m.x, m.y, f);
             int limit = m.range == 0 ? 255 : m.range;
-            std::vector<int> squares;
+            squares.clear();
             for (int s = sq, n = 0; n < limit; ++n) {
               s = step(s, sv[0], sv[1]);
               if (s < 0) break;
@@ -583,7 +593,7 @@ struct Builder {
     for (int sq = 0; sq < v.nsq; ++sq) {
       if (!v.board.test(sq)) continue;
       for (int vi = 0; vi < v.nvec; ++vi) {
-        std::vector<int> squares;
+        squares.clear();
         for (int s = sq, n = 0; n < max_range[vi]; ++n) {
           s = step(s, -v.vecs[vi][0], -v.vecs[vi][1]);
           if (s < 0) break;
@@ -660,6 +670,12 @@ struct Builder {
         v.max_count[v.base_kind(k)] += v.start.hand[seat][k];
       v.royal_start[seat] = v.start.royal[seat];
     }
+    // A hand counts each kind in a byte: one seat may come to hold the whole set.
+    for (std::size_t k = 0; k < v.kinds.size(); ++k)
+      if (v.max_count[k] > 255)
+        fail(s->loc, "setup has " + std::to_string(v.max_count[k]) + " " + v.kinds[k].name +
+                         " pieces (with promoted ones); a hand holds at most 255 of a kind, so "
+                         "the set may have no more");
   }
 
   State placement_setup(const Doc& s) {
@@ -701,6 +717,11 @@ struct Builder {
     State out;
     for (int sq = 0; sq < v.nsq; ++sq)
       if (st.cells[sq].code != kEmpty) put_piece(v, out, sq, st.cells[sq].code, st.cells[sq].owner);
+    // Voids and cells beyond the board hold kVoid, as in a position read from
+    // text (parse_position): otherwise the start position of a board with
+    // voids would differ (operator==) from its own text read back.
+    for (int sq = 0; sq < kMaxSquares; ++sq)
+      if (sq >= v.nsq || !v.board.test(sq)) out.cells[sq].code = kVoid;
     out.board_key = full_key(v, out);
     return out;
   }
@@ -777,8 +798,12 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   b.read_order_and_teams(doc);
   if (const Doc* n = doc.find("notation"))
     b.v.sfen = expect_enum<bool>(*n, "notation", {{"sfen", true}, {"generic", false}});
-  if (b.v.sfen && (b.v.nseats != 2 || b.v.width > 9 || b.v.height > 9))
-    fail(doc.find("notation")->loc, "notation sfen needs two seats on a board of at most 9x9");
+  // SFEN has no mark for a void: a piece could be written onto one, and a
+  // void would print as an empty cell.
+  if (b.v.sfen &&
+      (b.v.nseats != 2 || b.v.width > 9 || b.v.height > 9 || b.v.board.count() != b.v.nsq))
+    fail(doc.find("notation")->loc,
+         "notation sfen needs two seats on a board of at most 9x9 without voids");
   b.read_pieces(doc);
   b.read_promotion(doc);
   b.read_drops(doc);

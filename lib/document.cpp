@@ -1,10 +1,11 @@
 #include "document.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <set>
 
 namespace koma {
 
@@ -20,19 +21,52 @@ DescriptorError::DescriptorError(std::string file, int line, int column, std::st
 namespace koma::detail {
 namespace {
 
+// Limits that keep a hostile or broken descriptor from taking minutes or the
+// stack (docs/descriptor.md, "File and errors"). The shipped descriptors are
+// under 3 KiB and 200 values each; yaml-cpp needs about two seconds per MiB of a
+// dense list, so the size limit is what keeps the worst text fast.
 constexpr int kMaxDepth = 64;
-constexpr std::size_t kMaxDescriptorBytes = 4u << 20;  // far above any real descriptor
+constexpr std::size_t kMaxDescriptorBytes = 256u << 10;
+// Values after aliases are expanded: `&a [x, x, x]` used ten times in each of
+// ten levels would otherwise be 10^10 values from a few hundred bytes.
+constexpr int kMaxValues = 20000;
 constexpr int kMaxExtendsDepth = 16;
+
+std::string too_large() {
+  std::string out = "the descriptor is larger than ";
+  out += std::to_string(kMaxDescriptorBytes);
+  out += " bytes, the limit for a descriptor";
+  return out;
+}
+
+std::string too_deep() {
+  return "nesting is deeper than " + std::to_string(kMaxDepth) + " levels";
+}
 
 Loc loc_of(const YAML::Mark& m, const std::shared_ptr<const std::string>& file) {
   return Loc{file, m.line + 1, m.column + 1};
 }
 
-Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file, int depth) {
+// Reads at most kMaxDescriptorBytes + 1 bytes, so that a huge file (or
+// /dev/zero) is refused without being read whole. Returns false if the file
+// cannot be opened.
+bool read_limited(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  out.assign(kMaxDescriptorBytes + 1, '\0');
+  in.read(out.data(), static_cast<std::streamsize>(out.size()));
+  out.resize(static_cast<std::size_t>(in.gcount()));
+  return true;
+}
+
+Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file, int depth,
+            int& values) {
   Doc d;
   d.loc = loc_of(n.Mark(), file);
-  if (depth > kMaxDepth)
-    fail(d.loc, "nesting is deeper than " + std::to_string(kMaxDepth) + " levels");
+  if (depth > kMaxDepth) fail(d.loc, too_deep());
+  if (++values > kMaxValues)
+    fail(d.loc, "the descriptor holds more than " + std::to_string(kMaxValues) +
+                    " values (an alias counts its anchor's values each time it is used)");
   switch (n.Type()) {
     case YAML::NodeType::Null:
     case YAML::NodeType::Undefined:
@@ -44,19 +78,21 @@ Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file,
       break;
     case YAML::NodeType::Sequence:
       d.kind = Doc::Kind::seq;
-      for (const auto& item : n) d.seq.push_back(convert(item, file, depth + 1));
+      for (const auto& item : n) d.seq.push_back(convert(item, file, depth + 1, values));
       break;
-    case YAML::NodeType::Map:
+    case YAML::NodeType::Map: {
       d.kind = Doc::Kind::map;
+      std::set<std::string> keys;  // Doc::find is linear: thousands of keys would be quadratic
       for (const auto& kv : n) {
         Loc kl = loc_of(kv.first.Mark(), file);
         if (!kv.first.IsScalar()) fail(kl, "a mapping key must be a plain word");
         std::string key = kv.first.Scalar();
-        if (d.find(key)) fail(kl, "duplicate key '" + key + "'");
-        d.map.emplace_back(key, convert(kv.second, file, depth + 1));
+        if (!keys.insert(key).second) fail(kl, "duplicate key '" + key + "'");
+        d.map.emplace_back(key, convert(kv.second, file, depth + 1, values));
         d.key_locs.push_back(kl);
       }
       break;
+    }
   }
   return d;
 }
@@ -110,12 +146,15 @@ Doc load_resolved(const std::string& text, const std::string& origin, const std:
       fail(ext->loc, "'extends' makes a cycle: " + ext->scalar + " is already being loaded");
   if (static_cast<int>(chain.size()) >= kMaxExtendsDepth)
     fail(ext->loc, "'extends' chain is longer than " + std::to_string(kMaxExtendsDepth));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(ext->loc, "cannot read the extended descriptor '" + path.string() + "'");
-  std::ostringstream buf;
-  buf << in.rdbuf();
+  // Only a regular file: a descriptor text from elsewhere must not make koma
+  // wait on /dev/stdin or a pipe.
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    fail(ext->loc, "'extends' names '" + path.string() + "', which is not a regular file");
+  std::string base_text;
+  if (!read_limited(path.string(), base_text))
+    fail(ext->loc, "cannot read the extended descriptor '" + path.string() + "'");
   chain.push_back(key);
-  Doc base = load_resolved(buf.str(), path.string(), path.parent_path().string(), chain);
+  Doc base = load_resolved(base_text, path.string(), path.parent_path().string(), chain);
   chain.pop_back();
   Doc own = doc;
   for (std::size_t i = 0; i < own.map.size(); ++i)
@@ -134,6 +173,13 @@ void fail(const Loc& at, const std::string& message) {
   throw DescriptorError(at.file ? *at.file : std::string("<descriptor>"), at.line, at.column,
                         message);
 }
+
+Doc::Doc() = default;
+Doc::~Doc() = default;
+Doc::Doc(const Doc&) = default;
+Doc::Doc(Doc&&) noexcept = default;
+Doc& Doc::operator=(const Doc&) = default;
+Doc& Doc::operator=(Doc&&) noexcept = default;
 
 const Doc* Doc::find(const std::string& key) const {
   for (const auto& kv : map)
@@ -161,36 +207,38 @@ const char* Doc::kind_name() const {
 
 Doc parse_document(const std::string& text, const std::string& file) {
   auto name = std::make_shared<const std::string>(file);
-  if (text.size() > kMaxDescriptorBytes)
-    fail(Loc{name, 1, 1}, "the descriptor is " + std::to_string(text.size()) +
-                              " bytes; descriptors are limited to " +
-                              std::to_string(kMaxDescriptorBytes) + " bytes");
-  // yaml-cpp recurses per nesting level; refuse absurd nesting before it does.
+  if (text.size() > kMaxDescriptorBytes) fail(Loc{name, 1, 1}, too_large());
+  // yaml-cpp recurses per nesting level; refuse absurd flow nesting ([ and {)
+  // before it does. Brackets inside quotes and comments count too (the safe
+  // side). Block nesting (indentation, "- - -") is bounded by yaml-cpp itself.
   int depth = 0, worst = 0;
   for (char c : text) {
     if (c == '[' || c == '{') worst = std::max(worst, ++depth);
     if ((c == ']' || c == '}') && depth > 0) --depth;
   }
-  if (worst > kMaxDepth)
-    fail(Loc{name, 1, 1}, "nesting is deeper than " + std::to_string(kMaxDepth) + " levels");
+  if (worst > kMaxDepth) fail(Loc{name, 1, 1}, too_deep());
   try {
     YAML::Node root = YAML::Load(text);
-    return convert(root, name, 0);
+    int values = 0;
+    return convert(root, name, 0, values);
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own guard (block nesting); its message says only "bad file".
+    fail(Loc{name, e.mark.line + 1, e.mark.column + 1}, too_deep());
   } catch (const YAML::Exception& e) {
     fail(Loc{name, e.mark.line + 1, e.mark.column + 1}, "YAML syntax error: " + e.msg);
   }
 }
 
 Doc load_descriptor_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DescriptorError(path, 0, 0, "cannot read the descriptor file");
-  std::ostringstream buf;
-  buf << in.rdbuf();
+  std::string text;
+  if (!read_limited(path, text))
+    throw DescriptorError(path, 0, 0, "cannot read the descriptor file");
+  if (text.size() > kMaxDescriptorBytes) throw DescriptorError(path, 0, 0, too_large());
   std::vector<std::string> chain;
   std::error_code ec;
   auto canon = std::filesystem::weakly_canonical(path, ec);
   chain.push_back(ec ? path : canon.string());
-  return load_resolved(buf.str(), path, std::filesystem::path(path).parent_path().string(), chain);
+  return load_resolved(text, path, std::filesystem::path(path).parent_path().string(), chain);
 }
 
 Doc load_descriptor_text(const std::string& text, const std::string& origin,

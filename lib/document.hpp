@@ -20,6 +20,16 @@ struct Loc {
 [[noreturn]] void fail(const Loc& at, const std::string& message);
 
 struct Doc {
+  // Declared here, defined in document.cpp: Doc holds vectors of itself, and
+  // clang with libstdc++ cannot instantiate their implicit members inline
+  // (std::pair<std::string, Doc> would need Doc complete).
+  Doc();
+  ~Doc();
+  Doc(const Doc&);
+  Doc(Doc&&) noexcept;
+  Doc& operator=(const Doc&);
+  Doc& operator=(Doc&&) noexcept;
+
   enum class Kind { null, scalar, seq, map } kind = Kind::null;
   std::string scalar;
   std::vector<Doc> seq;
@@ -35,8 +45,9 @@ struct Doc {
   const char* kind_name() const;
 };
 
-// Reads one YAML text. Rejects duplicate keys, anchors-bombs (depth/size
-// limits) and anything that is not plain YAML data.
+// Reads one YAML text. Rejects duplicate keys, texts over the size limit,
+// nesting over the depth limit, alias bombs (a limit on values after aliases
+// are expanded) and anything that is not plain YAML data.
 Doc parse_document(const std::string& text, const std::string& file);
 
 // Loads a descriptor file and everything it `extends:`, merged (the extending

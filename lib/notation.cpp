@@ -10,8 +10,16 @@
 namespace koma::detail {
 namespace {
 
+// Far above any real position (a 16x16 board of four armies is under 2 KiB);
+// a longer text is refused before it is split. Documented in docs/api.md.
 constexpr std::size_t kMaxTextBytes = 64 * 1024;
+// Move text: the longest real one is a drop or a promotion on an algebraic
+// 16x16 board ("p16a16+" is 7 characters).
+constexpr std::size_t kMaxMoveBytes = 16;
 const char kFacingMark[4] = {'^', '>', 'v', '<'};
+// In SFEN variants the generic text may hold only what SFEN can write, so
+// that what reads prints back (Position::text() is SFEN) as the same position.
+constexpr const char* kNotInSfen = "this variant writes SFEN, which has no ";
 
 [[noreturn]] void bad(const std::string& what) {
   throw NotationError(what);
@@ -266,6 +274,8 @@ State parse_generic(const VariantData& v, std::string_view text) {
         continue;
       }
       if (c == 'X') {
+        if (v.sfen)
+          bad("row " + std::to_string(y + 1) + ": " + kNotInSfen + "overturned kings (X)");
         if (i + 1 >= row.size())
           bad("row " + std::to_string(y + 1) + ": X must be followed by its seat number");
         int seat = seat_digit(row[i + 1], y);
@@ -295,6 +305,9 @@ State parse_generic(const VariantData& v, std::string_view text) {
         const char* m = std::find(kFacingMark, kFacingMark + 4, row[i]);
         if (m != kFacingMark + 4) {
           facing = static_cast<int>(m - kFacingMark);
+          if (v.sfen && facing != v.seat_facing[seat])
+            bad("row " + std::to_string(y + 1) + ": " + kNotInSfen +
+                "facing marks: every piece faces its owner's way");
           ++i;
         }
       }
@@ -327,6 +340,13 @@ State parse_generic(const VariantData& v, std::string_view text) {
     bad("ply must be a whole number from 1, not '" + std::string(f[3]) + "'");
   s.ply = static_cast<std::uint32_t>(ply);
   if (f[4] != "-") {
+    if (v.sfen) {
+      std::string what = kNotInSfen;
+      what += "eliminated seats, not '";
+      what += f[4];
+      what += "'";
+      bad(what);
+    }
     for (auto e : split(f[4], ',')) {
       long es = 0;
       if (!read_uint(e, es) || es < 1 || es > v.nseats)
@@ -485,7 +505,9 @@ std::string move_text(const VariantData& v, Move m) {
 }
 
 Move parse_move_text(const VariantData& v, std::string_view text) {
-  if (text.size() > 16) bad("move text is too long to be a move");
+  if (text.size() > kMaxMoveBytes)
+    bad("move text is longer than " + std::to_string(kMaxMoveBytes) +
+        " characters, too long to be a move");
   std::string t(text);
   if (t.empty()) bad("the move text is empty");
   auto star = t.find('*');

@@ -147,6 +147,9 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
       }
       for (const char* bound : {"min", "max"})
         if (const Doc* b = decl.find(bound)) {
+          // first_seat and max_plies keep their ranges: the rules read them as int seat and
+          // ply numbers (a first_seat of 0 or a max_plies of 10^12 would break them).
+          if (builtin) fail(b->loc, "option " + name + " is built in; only its default can change");
           long n = 0;
           if (!b->is_scalar() || !parse_long(b->scalar, n))
             fail(b->loc, std::string("'") + bound + "' must be a whole number");

@@ -28,6 +28,11 @@ constexpr double kManagedSeconds = 2000;
 // Clock values beyond this (about 30 years) are cut, so sums cannot overflow.
 constexpr long long kMaxMs = 1'000'000'000'000LL;
 constexpr int kMaxDepth = 64;
+// Moves a position command may list: far more than any real game (GUIs stop
+// games at a few hundred moves). Replaying is not linear in the game's length
+// (repetition looks back over the whole game), so a line of 10^5 moves would
+// keep the engine busy for minutes.
+constexpr std::size_t kMaxPositionMoves = 4096;
 constexpr std::uint64_t kMaxNodesOption = 1'000'000'000;
 constexpr std::uint64_t kMaxSeedOption = 2'147'483'647;
 // A search score at least this large is a won (or lost) game, not centi-pawns.
@@ -148,8 +153,8 @@ long long allocate_ms(long long remaining, long long increment, long long byoyom
   return std::max(1LL, std::min(target, available - margin));
 }
 
-Engine::Engine(std::ostream& out, std::string variant_path, koma::Options options)
-    : out_(out), variant_path_(std::move(variant_path)), options_(std::move(options)) {
+Engine::Engine(std::ostream& out, std::string variant_path, koma::Options options, SearchCap cap)
+    : out_(out), variant_path_(std::move(variant_path)), options_(std::move(options)), cap_(cap) {
   if (options_.count("impasse"))
     throw driver::Failure("the impasse rule is the USI option EnteringKingRule, not an --option",
                           "--option");
@@ -399,6 +404,14 @@ void Engine::cmd_position(const std::vector<std::string_view>& args) {
       why += quoted(args[i]);
       return refuse(why);
     }
+    if (args.size() - i - 1 > kMaxPositionMoves) {
+      std::string why = "the move list has ";
+      why += std::to_string(args.size() - i - 1);
+      why += " moves; at most ";
+      why += std::to_string(kMaxPositionMoves);
+      why += " are read";
+      return refuse(why);
+    }
     for (++i; i < args.size(); ++i) moves.emplace_back(args[i]);
   }
   try {
@@ -469,6 +482,9 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
   limits.depth = go.depth;
   limits.nodes = go.nodes ? go.nodes : nodes_option_;
   limits.seed = seed_;
+  // 0 is "none" on both sides: a cap applies where the search has no limit too.
+  if (cap_.depth > 0) limits.depth = limits.depth ? std::min(limits.depth, cap_.depth) : cap_.depth;
+  if (cap_.nodes > 0) limits.nodes = limits.nodes ? std::min(limits.nodes, cap_.nodes) : cap_.nodes;
   std::optional<long long> budget;
   if (go.movetime) {
     budget = std::max(1LL, *go.movetime);

@@ -28,13 +28,23 @@ namespace usi {
 // impasse option (none, csa24, csa27, try).
 enum class Rule { none, csa24, csa27, try_rule };
 
+// Caps on every search, over whatever go, the Nodes option and the level ask
+// for; 0 = no cap (koma-usi sets none). The fuzz target (tests/fuzz/usi.cpp)
+// caps depth and nodes so that no input line can make a search long: `go
+// infinite` then still holds its bestmove until stop, but its search is short.
+struct SearchCap {
+  int depth = 0;
+  std::uint64_t nodes = 0;
+};
+
 class Engine {
  public:
   // Loads the descriptor at `variant_path` with `options` (the impasse option
   // excepted: the USI option EnteringKingRule sets it). Throws driver::Failure
   // when it is not two-player shogi written in SFEN/USI, and koma::Error for a
   // descriptor or option koma refuses.
-  Engine(std::ostream& out, std::string variant_path, koma::Options options = {});
+  Engine(std::ostream& out, std::string variant_path, koma::Options options = {},
+         SearchCap cap = {});
   // Stops a running search without printing its move.
   ~Engine();
   Engine(const Engine&) = delete;
@@ -87,6 +97,7 @@ class Engine {
 
   std::string variant_path_;
   koma::Options options_;
+  SearchCap cap_;
   bool has_impasse_ = false;
   Rule rule_ = Rule::csa27;
   std::shared_ptr<const koma::Variant> variant_;
