@@ -121,7 +121,7 @@ struct Builder {
              ++x) {
           int sq = y * v.width + x;
           if (!allow_voids && !v.board.test(sq))
-            fail(item.loc, what + ": " + s + " includes a void cell");
+            fail(item.loc, std::string(what) += ": " + s + " includes a void cell");
           out.set(sq);
         }
     };
@@ -467,9 +467,9 @@ struct Builder {
     if (const Doc* pts = d.find("points")) {
       if (!pts->is_map())
         fail(pts->loc, "impasse points map piece letters (and 'others') to points");
-      for (std::size_t i = 0; i < pts->map.size(); ++i) {
-        int n = expect_int(pts->map[i].second, "impasse points", 0, 1000);
-        if (pts->map[i].first == "others") {
+      for (const auto& [letter, points] : pts->map) {
+        int n = expect_int(points, "impasse points", 0, 1000);
+        if (letter == "others") {
           for (std::size_t k = 0; k < v.kinds.size(); ++k)
             if (!v.kinds[k].royal) r.impasse_points[k] = n;
         }
@@ -524,7 +524,7 @@ struct Builder {
           if (std::find(v.vecs.begin(), v.vecs.end(), sv) == v.vecs.end()) v.vecs.push_back(sv);
         }
     v.nvec = static_cast<int>(v.vecs.size());
-    v.range.assign(static_cast<std::size_t>(v.ncodes * v.nvec), 0);
+    v.range.assign(static_cast<std::size_t>(v.ncodes) * v.nvec, 0);
     std::vector<int> max_range(v.nvec, 0);
     for (int k = 0; k < nk; ++k)
       for (int f = 0; f < 4; ++f) {
@@ -533,7 +533,7 @@ struct Builder {
           auto sv = to_screen(m.x, m.y, f);
           int vi = static_cast<int>(std::find(v.vecs.begin(), v.vecs.end(), sv) - v.vecs.begin());
           int r = m.range == 0 ? 255 : m.range;
-          auto& slot = v.range[static_cast<std::size_t>(code * v.nvec + vi)];
+          auto& slot = v.range[static_cast<std::size_t>(code) * v.nvec + vi];
           slot = static_cast<std::uint8_t>(std::max<int>(slot, r));
           max_range[vi] = std::max(max_range[vi], r);
         }
@@ -548,7 +548,7 @@ struct Builder {
     // slow (and Variant::load is on koma-usi's path for every rule change).
     std::vector<int> squares;
     squares.reserve(16);
-    v.ray_at.assign(static_cast<std::size_t>(v.ncodes * v.nsq), 0);
+    v.ray_at.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, 0);
     v.dead.assign(static_cast<std::size_t>(v.ncodes), SquareSet{});
     v.rays.push_back(0);  // code 0 / voids: no rays
     for (int k = 0; k < nk; ++k)
@@ -556,7 +556,7 @@ struct Builder {
         int code = code_of(k, f);
         for (int sq = 0; sq < v.nsq; ++sq) {
           if (!v.board.test(sq)) continue;
-          v.ray_at[static_cast<std::size_t>(code * v.nsq + sq)] =
+          v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq] =
               static_cast<std::uint32_t>(v.rays.size());
           std::size_t count_at = v.rays.size();
           v.rays.push_back(0);
@@ -579,14 +579,14 @@ struct Builder {
           if (total == 0) v.dead[code].set(sq);
         }
       }
-    v.rev_mask.assign(static_cast<std::size_t>(v.nsq * v.nvec), SquareSet{});
+    v.rev_mask.assign(static_cast<std::size_t>(v.nsq) * v.nvec, SquareSet{});
     for (int vi = 0; vi < v.nvec; ++vi) {
       int dx = -v.vecs[vi][0], dy = -v.vecs[vi][1];
       v.rev_delta.push_back(static_cast<std::int16_t>(dy * v.width + dx));
       v.rev_up.push_back(dy > 0 || (dy == 0 && dx > 0));
     }
-    v.rev_at.assign(static_cast<std::size_t>(v.nsq * v.nvec), 0);
-    v.rev_first.assign(static_cast<std::size_t>(v.nsq * v.nvec), -1);
+    v.rev_at.assign(static_cast<std::size_t>(v.nsq) * v.nvec, 0);
+    v.rev_first.assign(static_cast<std::size_t>(v.nsq) * v.nvec, -1);
     for (int vi = 0; vi < v.nvec; ++vi)
       (max_range[vi] > 1 ? v.slide_vecs : v.leap_vecs).push_back(vi);
     v.rev.push_back(0);
@@ -600,14 +600,14 @@ struct Builder {
           squares.push_back(s);
         }
         if (squares.empty()) continue;
-        v.rev_at[static_cast<std::size_t>(sq * v.nvec + vi)] =
+        v.rev_at[static_cast<std::size_t>(sq) * v.nvec + vi] =
             static_cast<std::uint32_t>(v.rev.size());
         v.rev.push_back(static_cast<std::uint8_t>(squares.size()));
-        v.rev_first[static_cast<std::size_t>(sq * v.nvec + vi)] =
+        v.rev_first[static_cast<std::size_t>(sq) * v.nvec + vi] =
             static_cast<std::int16_t>(squares[0]);
         for (int s : squares) {
           v.rev.push_back(static_cast<std::uint8_t>(s));
-          v.rev_mask[static_cast<std::size_t>(sq * v.nvec + vi)].set(s);
+          v.rev_mask[static_cast<std::size_t>(sq) * v.nvec + vi].set(s);
         }
       }
     }
@@ -636,9 +636,9 @@ struct Builder {
     }
     // Zobrist keys from a fixed seed: the same variant hashes alike everywhere.
     std::uint64_t seed = 0x6B6F6D61ull;  // "koma"
-    v.z_cell.assign(static_cast<std::size_t>(v.ncodes * v.nseats * v.nsq), 0);
+    v.z_cell.assign(static_cast<std::size_t>(v.ncodes) * v.nseats * v.nsq, 0);
     for (auto& z : v.z_cell) z = splitmix(seed);
-    v.z_overturned.assign(static_cast<std::size_t>(v.nseats * v.nsq), 0);
+    v.z_overturned.assign(static_cast<std::size_t>(v.nseats) * v.nsq, 0);
     for (auto& z : v.z_overturned) z = splitmix(seed);
     for (auto& seat : v.z_hand)
       for (auto& z : seat) z = splitmix(seed);
@@ -705,8 +705,8 @@ struct Builder {
       if (first_listed < 0)
         fail(s.loc, "setup others: rotate needs one seat's placements to rotate");
       const Doc* army = nullptr;
-      for (std::size_t i = 0; i < s.map.size(); ++i)
-        if (s.map[i].first == v.seat_names[first_listed]) army = &s.map[i].second;
+      for (const auto& [seat_name, placements] : s.map)
+        if (seat_name == v.seat_names[first_listed]) army = &placements;
       for (int seat = 0; seat < v.nseats; ++seat) {
         bool listed = false;
         for (const auto& kv : s.map) listed = listed || kv.first == v.seat_names[seat];

@@ -1,6 +1,7 @@
 #include "notation.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <vector>
@@ -12,11 +13,11 @@ namespace {
 
 // Far above any real position (a 16x16 board of four armies is under 2 KiB);
 // a longer text is refused before it is split. Documented in docs/api.md.
-constexpr std::size_t kMaxTextBytes = 64 * 1024;
+constexpr std::size_t kMaxTextBytes = std::size_t{64} * 1024;
 // Move text: the longest real one is a drop or a promotion on an algebraic
 // 16x16 board ("p16a16+" is 7 characters).
 constexpr std::size_t kMaxMoveBytes = 16;
-const char kFacingMark[4] = {'^', '>', 'v', '<'};
+constexpr std::array<char, 4> kFacingMark = {'^', '>', 'v', '<'};
 // In SFEN variants the generic text may hold only what SFEN can write, so
 // that what reads prints back (Position::text() is SFEN) as the same position.
 constexpr const char* kNotInSfen = "this variant writes SFEN, which has no ";
@@ -302,9 +303,9 @@ State parse_generic(const VariantData& v, std::string_view text) {
       i += 2;
       int facing = v.seat_facing[seat];
       if (i < row.size()) {
-        const char* m = std::find(kFacingMark, kFacingMark + 4, row[i]);
-        if (m != kFacingMark + 4) {
-          facing = static_cast<int>(m - kFacingMark);
+        const auto* m = std::find(kFacingMark.begin(), kFacingMark.end(), row[i]);
+        if (m != kFacingMark.end()) {
+          facing = static_cast<int>(m - kFacingMark.begin());
           if (v.sfen && facing != v.seat_facing[seat])
             bad("row " + std::to_string(y + 1) + ": " + kNotInSfen +
                 "facing marks: every piece faces its owner's way");

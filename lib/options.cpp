@@ -53,6 +53,7 @@ void substitute(Doc& d, const std::map<std::string, OptionDecl>& decls) {
     auto it = decls.find(ref);
     if (it == decls.end()) {
       std::vector<std::string> names;
+      names.reserve(decls.size());
       for (const auto& kv : decls) names.push_back(kv.first);
       fail(at, "'$" + ref + "' names no option; options: " + join(names));
     }
@@ -119,8 +120,8 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
       for (std::size_t k = 0; k < decl.map.size(); ++k) {
         const std::string& key = decl.map[k].first;
         if (key != "values" && key != "default" && key != "type" && key != "min" && key != "max")
-          fail(decl.key_locs[k], "unknown key '" + key + "' in option " + name +
-                                     "; allowed: values, default, type, min, max");
+          fail(decl.key_locs[k], ((("unknown key '" + key) += "' in option ") += name) +=
+                                 "; allowed: values, default, type, min, max");
       }
       if (const Doc* t = decl.find("type")) {
         if (builtin) fail(t->loc, "option " + name + " is built in; only its default can change");
@@ -174,6 +175,7 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
     auto it = decls.find(name);
     if (it == decls.end()) {
       std::vector<std::string> names;
+      names.reserve(decls.size());
       for (const auto& kv : decls) names.push_back(kv.first);
       fail(doc.loc, "unknown option '" + name + "'; options of this variant: " + join(names));
     }
