@@ -15,25 +15,15 @@ set -e
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 targets=${TARGETS:-descriptor position sfen move usi record}
-sh scripts/setup.sh
 
-# clang and libFuzzer's runtime (libclang-rt-N-dev), like setup.sh does for
-# the other packages.
+# clang and libFuzzer's runtime (libclang-rt-N-dev) of the packaged version.
 if [ -z "$CLANG_VERSION" ]; then
   CLANG_VERSION=$(apt-cache policy clang 2>/dev/null |
     sed -n 's/^ *Candidate: [0-9]*:\([0-9][0-9]*\)\..*/\1/p')
   CLANG_VERSION=${CLANG_VERSION:-14}
 fi
-need=""
-for p in "clang-$CLANG_VERSION" "libclang-rt-$CLANG_VERSION-dev"; do
-  dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
-done
-if [ -n "$need" ]; then
-  echo "installing:$need"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq $need
-fi
+export CLANG_VERSION
+sh scripts/setup.sh fuzz
 
 dir=build/fuzz
 CC=clang-$CLANG_VERSION CXX=clang++-$CLANG_VERSION cmake -S . -B "$dir" -DKOMA_FUZZ=ON \

@@ -2,12 +2,15 @@
 # Installs the Debian packages koma needs, if any is missing (run as root).
 #   sh scripts/setup.sh        what building and testing need
 #   sh scripts/setup.sh tidy   that and clang-tidy, for scripts/tidy.sh (CI)
+#   sh scripts/setup.sh fuzz   that and clang-$CLANG_VERSION with libFuzzer's runtime
+#                              (libclang-rt-N-dev), for scripts/fuzz.sh
 set -e
 packages="g++ cmake make libboost-container-dev libboost-program-options-dev libyaml-cpp-dev doctest-dev"
 for extra in "$@"; do
   case "$extra" in
     tidy) packages="$packages clang-tidy" ;;
-    *) echo "setup.sh: unknown extra '$extra'; extras: tidy" >&2; exit 2 ;;
+    fuzz) packages="$packages clang-${CLANG_VERSION:?} libclang-rt-$CLANG_VERSION-dev" ;;
+    *) echo "setup.sh: unknown extra '$extra'; extras: tidy, fuzz" >&2; exit 2 ;;
   esac
 done
 need=""
