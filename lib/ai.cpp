@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdio>
 #include <functional>
 #include <random>
 #include <vector>
@@ -135,7 +136,7 @@ class Searcher {
  public:
   Searcher(const VariantData& v, Line line, int me, Budget& budget)
       : v_(v), line_(std::move(line)), me_(me), b_(budget) {
-    line_.states.reserve(line_.states.size() + 512);
+    line_.reserve(line_.size() + 512);
   }
 
   // --- two seats: minimax with alpha-beta from me_'s view -----------------
@@ -217,9 +218,7 @@ class Searcher {
       if (maxing ? stand >= beta : stand <= alpha) {
         State t = s;
         detail::set_to_move(v_, t, (s.to_move + 1) % v_.nseats);
-        line_.states.push_back(t);
-        line_.movers.push_back(-1);
-        line_.checked.push_back(0);
+        line_.push(t, -1, false);
         int r = depth >= 6 ? 3 : 2;
         int val = maxing ? alphabeta(depth - 1 - r, beta - 1, beta, ply + 1, qdepth, tt, false)
                          : alphabeta(depth - 1 - r, alpha, alpha + 1, ply + 1, qdepth, tt, false);
@@ -248,7 +247,7 @@ class Searcher {
       } else {
         // Later moves are expected to fail: a null window proves it cheaply,
         // at reduced depth for late quiet moves; a surprise is searched again.
-        bool gives_check = line_.checked.back() != 0;
+        bool gives_check = line_.checked(line_.size() - 1);
         int r = depth >= 3 && i >= 3 && quiet && !checked && !gives_check && m != killers[0] &&
                         m != killers[1]
                     ? (i >= 12 && depth >= 5 ? 2 : 1)
@@ -314,9 +313,7 @@ class Searcher {
       if (virtual_turn) {
         State t = s;
         detail::set_to_move(v_, t, seat);
-        line_.states.push_back(t);
-        line_.movers.push_back(-1);
-        line_.checked.push_back(0);
+        line_.push(t, -1, false);
       }
       MoveList moves;
       detail::legal_moves(v_, line_, moves);
@@ -389,7 +386,16 @@ std::optional<Level> level_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-Player::Player(Level level, Limits limits) : level_(level), limits_(limits) {}
+Player::Player(Level level, Limits limits) : level_(level), limits_(limits) {
+  // Written so that NaN fails too.
+  if (!(limits.seconds >= 0 && limits.seconds <= kMaxSeconds)) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "Limits::seconds must be from 0 to 1e6, not %g", limits.seconds);
+    throw Error(buf);
+  }
+  if (limits.depth < 0)
+    throw Error("Limits::depth must not be negative, not " + std::to_string(limits.depth));
+}
 
 Move Player::choose(const Game& game) {
   auto t0 = Clock::now();
@@ -451,7 +457,7 @@ Move Player::choose(const Game& game) {
         sc += 15 * forward + (m.promote ? 60 : 0);
       }
       detail::play_move(v, search.line(), m);
-      if (search.line().occurrences(v, search.line().back()) > 1) sc -= 1000;
+      if (search.line().occurrences(search.line().back()) > 1) sc -= 1000;
       search.line().pop();
       ++budget.nodes;
       return sc;

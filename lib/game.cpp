@@ -95,11 +95,12 @@ void Game::adjudicate(const std::vector<int>& places, Reason reason) {
   for (int p : places)
     if (p < 1 || p > variant().seats())
       throw IllegalMove("places run from 1 to the number of seats");
+  if (reason == Reason::none || static_cast<int>(reason) < 0 ||
+      static_cast<int>(reason) > static_cast<int>(Reason::adjudicated))
+    throw IllegalMove("adjudicate needs a reason other than none");
   detail::State s = impl_->line.back();
   detail::end_game(s, places, reason);
-  impl_->line.states.push_back(s);
-  impl_->line.movers.push_back(-1);
-  impl_->line.checked.push_back(0);
+  impl_->line.push(s, -1, false);
   impl_->history.emplace_back("adjudicate");
   impl_->sync();
 }
@@ -114,21 +115,20 @@ Game::Referee Game::referee() const {
   return impl_->line.referee_outside ? Referee::outside : Referee::koma;
 }
 std::optional<Result> Game::rule_ending() const {
-  for (const detail::State& s : impl_->line.states)
-    if (s.rule_ending && s.outcome == detail::Outcome::ongoing) {
-      Result r;
-      r.reason = static_cast<Reason>(s.reason);
-      r.places.assign(s.places.begin(), s.places.begin() + variant().seats());
-      return r;
-    }
-  return std::nullopt;
+  std::size_t i = impl_->line.first_rule_ending();
+  if (i == 0) return std::nullopt;
+  const detail::State& s = impl_->line[i];
+  Result r;
+  r.reason = static_cast<Reason>(s.reason);
+  r.places.assign(s.places.begin(), s.places.begin() + variant().seats());
+  return r;
 }
 
 const std::vector<std::string>& Game::history() const {
   return impl_->history;
 }
 int Game::occurrences() const {
-  return impl_->line.occurrences(impl_->v(), impl_->line.back());
+  return impl_->line.occurrences(impl_->line.back());
 }
 
 }  // namespace koma

@@ -17,7 +17,8 @@ struct Game::Impl {
   detail::Line line;
   std::vector<std::string> history;
 
-  Impl(const Position& s) : variant(s.variant_ptr()), start(s), current(s), line(s.state()) {}
+  Impl(const Position& s)
+      : variant(s.variant_ptr()), start(s), current(s), line(s.variant_ptr()->data(), s.state()) {}
   const detail::VariantData& v() const { return variant->data(); }
   void sync() { current = Position(variant, line.back()); }
 };

@@ -1,7 +1,17 @@
 // Internal: a line of play — the states of a game or search from its start,
 // with who moved into each and whether that move gave check. The rules read
-// it for repetition and perpetual check; Game and perft push and pop it.
+// it for repetition and perpetual check; Game, perft and the search push and
+// pop it.
+//
+// Repetition costs the same at any length of line: each distinct position
+// (board, hands, eliminated set, seat to move) is a class with its count and
+// its first index, found through a hash of the state's keys and confirmed by
+// a full comparison (never by the hash alone). Prefix tallies of moves and
+// checks per seat answer "did the mover check on every move since then" at
+// once. Pushes and pops are last in, first out, so classes are too.
 #pragma once
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "movegen.hpp"
@@ -9,26 +19,76 @@
 
 namespace koma::detail {
 
-struct Line {
-  std::vector<State> states;          // states[0] is the start position
-  std::vector<std::int8_t> movers;    // [i]: seat whose move or action led to states[i]; -1 for [0]
-  std::vector<std::uint8_t> checked;  // [i]: that move gave check
+// Moves made and checks given, per seat.
+struct Tally {
+  std::array<std::uint32_t, kMaxSeats> moves{}, checks{};
+};
+
+class Line {
+ public:
+  Line(const VariantData& v, const State& start);
+
   // Rule endings (repetition, impasse, ...) are noted, not final: the caller
   // follows an outside referee (Game::Referee::outside).
   bool referee_outside = false;
 
-  explicit Line(const State& start) : states{start}, movers{-1}, checked{0} {}
-  const State& back() const { return states.back(); }
-  std::size_t size() const { return states.size(); }
-  void pop() {
-    states.pop_back();
-    movers.pop_back();
-    checked.pop_back();
-  }
-  // How many earlier states equal `s` (board, hands, eliminated set, seat to
-  // move), compared in full wherever the keys match. `first` gets the index
-  // of the earliest one.
-  int occurrences(const VariantData& v, const State& s, std::size_t* first = nullptr) const;
+  std::size_t size() const { return states_.size(); }
+  const State& back() const { return states_.back(); }
+  const State& operator[](std::size_t i) const { return states_[i]; }
+  // Seat whose move or action led to state i; -1 for the start and for
+  // states pushed by an outside decision or a search's virtual turn.
+  int mover(std::size_t i) const { return entries_[i].mover; }
+  // Whether the move into state i gave check.
+  bool checked(std::size_t i) const { return entries_[i].checked; }
+
+  void push(const State& s, int mover, bool gave_check);
+  void pop();  // never the start state
+  void reserve(std::size_t n);
+  // The last state, changed in place and restored before anything else reads
+  // the line (full perft's leaves): its position must end as it began.
+  State& back_in_place() { return states_.back(); }
+
+  // How many states of the line equal `s` in position; `first` gets the
+  // index of the earliest one.
+  int occurrences(const State& s, std::size_t* first = nullptr) const;
+  // The most times any one position occurs in the line.
+  int most_occurrences() const { return entries_.back().peak; }
+  // Moves and checks per seat in the states after index `first`.
+  Tally since(std::size_t first) const;
+  // Index of the first state noted with a rule ending while play went on
+  // (outside referee), or 0 if none (the start state is never one).
+  std::size_t first_rule_ending() const { return first_rule_ending_; }
+
+ private:
+  struct Entry {
+    std::int8_t mover = -1;
+    bool checked = false;
+    std::uint32_t cls = 0;   // its position's class
+    std::uint32_t peak = 0;  // most_occurrences() up to and including it
+    Tally tally;             // moves and checks up to and including it
+  };
+  struct Class {
+    std::uint32_t first = 0;  // earliest state of this position
+    std::uint32_t count = 0;
+    std::int32_t prev = -1;  // the class before it with the same hash
+  };
+  struct Slot {
+    std::uint64_t hash = 0;
+    std::int32_t cls = -1;  // newest class with this hash; -1: empty slot
+  };
+
+  std::size_t slot_of(std::uint64_t hash) const;
+  void grow_table();
+  void erase_slot(std::size_t i);
+  int find_class(const State& s, std::size_t slot) const;
+
+  const VariantData* v_;
+  std::vector<State> states_;  // states_[0] is the start position
+  std::vector<Entry> entries_;
+  std::vector<Class> classes_;
+  std::vector<Slot> table_;  // open addressing, linear probing, power of two
+  std::size_t used_ = 0;
+  std::size_t first_rule_ending_ = 0;
 };
 
 bool same_position(const VariantData& v, const State& a, const State& b);
@@ -43,14 +103,13 @@ Score score_of(const VariantData& v, const State& s, int seat);
 
 // Legal moves of the seat to move, with the rules that need the past
 // (a perpetual checker may not make a forbidden repetition). Empty when over.
+// Reads the line only: safe from several threads at once.
 void legal_moves(const VariantData& v, const Line& line, MoveList& out);
 // Whether the seat to move in the line's last state has a legal move.
 bool any_legal_move(const VariantData& v, const Line& line);
 
 // Plays a legal move and every automatic consequence (docs/rules order).
-// With `probe`, stops once the next seat is chosen (before a seat that cannot
-// move is eliminated): enough to know which position the move leads to.
-void play_move(const VariantData& v, Line& line, Move m, bool probe = false);
+void play_move(const VariantData& v, Line& line, Move m);
 // Actions: resignation and an impasse declaration. The caller checks that
 // the variant has them.
 void play_resign(const VariantData& v, Line& line);

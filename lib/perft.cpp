@@ -23,7 +23,7 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
     // follows a move automatically only decides children, so it is left to
     // interior nodes.
     std::uint64_t n = 0, touched = 0;
-    detail::State& t = line.states.back();  // changed and restored in place
+    detail::State& t = line.back_in_place();  // changed and restored in place
     for (Move m : moves) {
       detail::Undo u;
       if (detail::make_in_place(v, t, m, u)) {
@@ -54,7 +54,7 @@ std::uint64_t perft(const Game& game, int depth, PerftMode mode) {
   if (depth <= 0) return 1;
   if (game.over()) return 0;
   detail::Line line = game.impl().line;
-  line.states.reserve(line.states.size() + 64);
+  line.reserve(line.size() + 64);
   return walk(game.variant().data(), line, depth, mode);
 }
 
@@ -64,7 +64,7 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int d
   if (depth <= 0 || game.over()) return out;
   const auto& v = game.variant().data();
   detail::Line line = game.impl().line;
-  line.states.reserve(line.states.size() + 64);
+  line.reserve(line.size() + 64);
   detail::MoveList moves;
   detail::legal_moves(v, line, moves);
   for (Move m : moves) {

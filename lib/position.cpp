@@ -54,6 +54,11 @@ std::vector<int> Position::eliminated() const {
   return out;
 }
 
+bool Position::active(int seat) const {
+  if (seat < 1 || seat > variant_->seats()) return false;
+  return s_.active(seat - 1);
+}
+
 bool Position::in_check(int seat) const {
   if (seat < 1 || seat > variant_->seats()) return false;
   return detail::in_check(variant_->data(), s_, seat - 1);

@@ -255,22 +255,17 @@ bool history_endings(const VariantData& v, const Line& line, State& s, int mover
   const Rules& r = v.rules;
   if (r.repetition_count > 0) {
     std::size_t first = 0;
-    int seen = line.occurrences(v, s, &first);
+    int seen = line.occurrences(s, &first);
     if (seen + 1 >= r.repetition_count) {
       unsigned losers = 0;
       if (r.perpetual == Perpetual::loses) {
         // Every move since the first occurrence, this one included.
-        std::array<int, kMaxSeats> moves{}, checks{};
-        for (std::size_t i = first + 1; i < line.size(); ++i)
-          if (line.movers[i] >= 0) {
-            ++moves[line.movers[i]];
-            checks[line.movers[i]] += line.checked[i];
-          }
-        ++moves[mover];
-        checks[mover] += gave_check;
+        Tally t = line.since(first);
+        ++t.moves[mover];
+        t.checks[mover] += gave_check;
         int perpetual = 0;
         for (int seat = 0; seat < v.nseats; ++seat)
-          if (moves[seat] > 0 && checks[seat] == moves[seat]) {
+          if (t.moves[seat] > 0 && t.checks[seat] == t.moves[seat]) {
             losers |= 1u << seat;
             ++perpetual;
           }
@@ -308,15 +303,13 @@ bool reported_only(const Line& line, State& s) {
   }
 }
 
-void push_state(Line& line, const State& s, int mover, bool gave_check) {
-  line.states.push_back(s);
-  line.movers.push_back(static_cast<std::int8_t>(mover));
-  line.checked.push_back(gave_check);
-}
-
-// Steps 3-6 for a state whose mover has just acted; pushes the settled state.
-void settle(const VariantData& v, Line& line, State s, int mover, bool gave_check, Move m,
-            bool moved, Reason cause, bool probe = false) {
+// Steps 3-6 for a state whose mover has just acted: settles `s`, to be
+// pushed with `mover` as its actor. With `grow` (the same line,
+// writable), a seat left without a legal move is found and eliminated; a
+// probe (`grow` null) only reads the line and stops once the next seat is
+// chosen, which is enough to know the position the move leads to.
+void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mover,
+            bool gave_check, Move m, bool moved, Reason cause) {
   const Rules& r = v.rules;
   const int actor = mover;
   s.rule_ending = false;
@@ -329,11 +322,11 @@ void settle(const VariantData& v, Line& line, State s, int mover, bool gave_chec
       break;
     }
     if (history_endings(v, line, s, actor, gave_check) && !reported_only(line, s)) break;
-    if (r.no_legal_move == NoMove::pass || probe) break;
+    if (r.no_legal_move == NoMove::pass || !grow) break;
     int seat = s.to_move;
-    push_state(line, s, actor, gave_check);
+    grow->push(s, actor, gave_check);
     bool can_move = any_legal_move(v, line);
-    line.pop();
+    grow->pop();
     if (can_move) break;
     bool checked = in_check(v, s, seat);
     int mater = r.no_legal_move == NoMove::mate ? mater_of(v, s, seat) : -1;
@@ -344,55 +337,44 @@ void settle(const VariantData& v, Line& line, State s, int mover, bool gave_chec
     cause = checked ? Reason::checkmate : Reason::no_legal_move;
     mover = seat;
   }
-  push_state(line, s, actor, gave_check);
+}
+
+// The board effect of `m` by the seat to move in `s`, with the clocks it
+// advances. Returns whether it checks anyone.
+bool board_move(const VariantData& v, State& s, Move m) {
+  int mover = s.to_move;
+  make_move(v, s, m);
+  s.last_moved[mover] = static_cast<std::int32_t>(s.ply);
+  ++s.ply;
+  return gives_check(v, s, mover);
+}
+
+// The state a move leads to, before a seat that cannot move is eliminated.
+State probe_move(const VariantData& v, const Line& line, Move m, bool* gave_check) {
+  State s = line.back();
+  *gave_check = board_move(v, s, m);
+  settle(v, line, nullptr, s, line.back().to_move, *gave_check, m, true, Reason::none);
+  return s;
 }
 
 // A perpetual checker may not make the move that repeats a position for the
-// forbidden time. The move is played up to choosing the next seat (the
-// position the repetition is about) and taken back.
-bool repetition_forbidden(const VariantData& v, Line& line, Move m) {
+// forbidden time. The move is probed up to choosing the next seat (the
+// position the repetition is about); the line is only read.
+bool repetition_forbidden(const VariantData& v, const Line& line, Move m) {
   int mover = line.back().to_move;
-  play_move(v, line, m, /*probe=*/true);
-  State after = line.back();
-  bool this_checks = line.checked.back() != 0;
-  line.pop();
+  bool this_checks = false;
+  State after = probe_move(v, line, m, &this_checks);
   std::size_t first = 0;
-  int seen = line.occurrences(v, after, &first);
+  int seen = line.occurrences(after, &first);
   if (seen + 1 < v.rules.repetition_count || !this_checks) return false;
-  int moves = 0, checks = 0;
-  for (std::size_t i = first + 1; i < line.size(); ++i)
-    if (line.movers[i] == mover) {
-      ++moves;
-      checks += line.checked[i];
-    }
-  return checks == moves;
+  Tally t = line.since(first);
+  return t.checks[mover] == t.moves[mover];
 }
 
 bool repetition_possible(const VariantData& v, const Line& line) {
   if (v.rules.perpetual != Perpetual::forbidden || v.rules.repetition_count <= 1) return false;
-  // Some state must already occur count-1 times for a move to repeat it.
-  // Sorting the keys finds candidates in n log n; equal keys are then
-  // compared in full.
-  const auto& st = line.states;
-  std::vector<std::pair<std::uint64_t, std::size_t>> keys;
-  keys.reserve(st.size());
-  for (std::size_t i = 0; i < st.size(); ++i)
-    keys.emplace_back(st[i].board_key ^ st[i].hand_key, i);
-  std::sort(keys.begin(), keys.end());
-  const int need = v.rules.repetition_count - 1;
-  for (std::size_t a = 0; a < keys.size();) {
-    std::size_t b = a;
-    while (b < keys.size() && keys[b].first == keys[a].first) ++b;
-    if (static_cast<int>(b - a) >= need)
-      for (std::size_t i = a; i < b; ++i) {
-        int n = 0;
-        for (std::size_t j = a; j < b; ++j)
-          n += same_position(v, st[keys[i].second], st[keys[j].second]);
-        if (n >= need) return true;
-      }
-    a = b;
-  }
-  return false;
+  // Some position must already occur count-1 times for a move to repeat it.
+  return line.most_occurrences() >= v.rules.repetition_count - 1;
 }
 
 }  // namespace
@@ -410,27 +392,6 @@ Score score_of(const VariantData& v, const State& s, int seat) {
   return sc;
 }
 
-bool same_position(const VariantData& v, const State& a, const State& b) {
-  if (a.to_move != b.to_move || a.eliminated_mask != b.eliminated_mask) return false;
-  for (int seat = 0; seat < v.nseats; ++seat)
-    if (a.hand[seat] != b.hand[seat]) return false;
-  for (int sq = 0; sq < v.nsq; ++sq)
-    if (!(a.cells[sq] == b.cells[sq])) return false;
-  return true;
-}
-
-int Line::occurrences(const VariantData& v, const State& s, std::size_t* first) const {
-  int n = 0;
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    const State& o = states[i];
-    if (o.board_key == s.board_key && o.hand_key == s.hand_key && same_position(v, o, s)) {
-      if (n == 0 && first) *first = i;
-      ++n;
-    }
-  }
-  return n;
-}
-
 void legal_moves(const VariantData& v, const Line& line, MoveList& out) {
   out.clear();
   const State& s = line.back();
@@ -439,8 +400,7 @@ void legal_moves(const VariantData& v, const Line& line, MoveList& out) {
   if (!out.empty() && repetition_possible(v, line)) {
     MoveList kept;
     for (Move m : out)
-      // The probe pushes and pops: the line is as it was when this returns.
-      if (!repetition_forbidden(v, const_cast<Line&>(line), m)) kept.push_back(m);
+      if (!repetition_forbidden(v, line, m)) kept.push_back(m);
     out = kept;
   }
 }
@@ -453,14 +413,12 @@ bool any_legal_move(const VariantData& v, const Line& line) {
   return !moves.empty();
 }
 
-void play_move(const VariantData& v, Line& line, Move m, bool probe) {
+void play_move(const VariantData& v, Line& line, Move m) {
+  const int mover = line.back().to_move;
   State s = line.back();
-  int mover = s.to_move;
-  make_move(v, s, m);
-  s.last_moved[mover] = static_cast<std::int32_t>(s.ply);
-  ++s.ply;
-  bool gave = gives_check(v, s, mover);
-  settle(v, line, s, mover, gave, m, true, Reason::none, probe);
+  bool gave = board_move(v, s, m);
+  settle(v, line, &line, s, mover, gave, m, true, Reason::none);
+  line.push(s, mover, gave);
 }
 
 void play_resign(const VariantData& v, Line& line) {
@@ -468,7 +426,8 @@ void play_resign(const VariantData& v, Line& line) {
   int seat = s.to_move;
   ++s.ply;
   eliminate_seat(v, s, seat, EliminationCause::resignation, -1);
-  settle(v, line, s, seat, false, Move{}, false, Reason::resignation);
+  settle(v, line, &line, s, seat, false, Move{}, false, Reason::resignation);
+  line.push(s, seat, false);
 }
 
 void play_declaration(const VariantData& v, Line& line) {
@@ -497,7 +456,7 @@ void play_declaration(const VariantData& v, Line& line) {
     losers = 1u << seat;
   finish(s, v.nseats, loser_tiers(v, s, losers), Reason::declaration);
   name_next_seat(v, s, seat);
-  push_state(line, s, seat, false);
+  line.push(s, seat, false);
 }
 
 void end_game(State& s, const std::vector<int>& places, Reason reason) {

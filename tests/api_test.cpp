@@ -2,6 +2,8 @@
 // threads that each play their own games.
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <thread>
@@ -101,4 +103,171 @@ TEST_CASE("one Variant shared by threads that each play their own games" *
   for (auto& r : results) threads.emplace_back(run, std::ref(r));
   for (auto& t : threads) t.join();
   for (const auto& r : results) CHECK(r == alone);
+}
+
+namespace {
+
+// Each seat moves a silver to an empty square, then each moves it back: one
+// round trip returns to the position the trip started from.
+void silver_round_trip(koma::Game& g) {
+  std::vector<koma::Move> out;
+  const auto silver = g.variant().kind_by_letter("S");
+  REQUIRE(silver);
+  for (int seat = 0; seat < g.variant().seats(); ++seat) {
+    koma::Move pick{};
+    bool found = false;
+    for (koma::Move m : g.legal_moves()) {
+      if (m.is_drop() || m.promote || g.position().at(m.to)) continue;
+      auto p = g.position().at(m.from);
+      // Squares are named file digit, rank letter: a diagonal step changes both.
+      const std::string from = g.variant().square_name(m.from), to = g.variant().square_name(m.to);
+      if (p && p->kind == *silver && from[0] != to[0] && from[1] != to[1]) {
+        pick = m;
+        found = true;
+        break;
+      }
+    }
+    REQUIRE(found);
+    g.play(pick);
+    out.push_back(pick);
+  }
+  for (koma::Move m : out) g.play(koma::Move::board(m.to, m.from));
+}
+
+// Everything a const Game answers, as text.
+struct Reading {
+  std::vector<std::string> moves, illegal;
+  std::vector<bool> legal;
+  bool over = false;
+  int occurrences = 0;
+  std::string position, result, rule_ending;
+  std::size_t history = 0;
+  std::uint64_t leaves = 0;
+  std::string choice;
+  bool operator==(const Reading&) const = default;
+};
+
+Reading read_all(const koma::Game& g) {
+  Reading r;
+  for (koma::Move m : g.legal_moves()) r.moves.push_back(g.position().move_text(m));
+  const std::vector<koma::Move> probes = {g.legal_moves().front(), koma::Move::board(0, 1),
+                                          koma::Move::drop(0, 40)};
+  for (koma::Move m : probes) {
+    r.legal.push_back(g.is_legal(m));
+    r.illegal.push_back(g.why_illegal(m));
+  }
+  r.over = g.over();
+  r.occurrences = g.occurrences();
+  r.position = g.position().text();
+  r.result = g.result() ? "some" : "none";
+  r.rule_ending = g.rule_ending() ? "some" : "none";
+  r.history = g.history().size();
+  r.leaves = koma::perft(g, 2);
+  koma::Player p(koma::Level::normal, {0, 300, 0, 7});
+  r.choice = g.position().move_text(p.choose(g));
+  return r;
+}
+
+}  // namespace
+
+// Bug (issue 12): legal_moves, is_legal and why_illegal used to push and pop
+// probe states on the game's own line while testing for forbidden
+// repetitions, so threads reading one game corrupted it.
+TEST_CASE("one Game read by threads at once, where every move is probed for repetition" *
+          doctest::test_suite("threads")) {
+  koma::Game g(test::variant("yonin-inherit.yaml"));  // perpetual check forbidden, count 4
+  silver_round_trip(g);
+  silver_round_trip(g);
+  REQUIRE(g.occurrences() == 3);  // one more would be a fourfold repetition
+  REQUIRE(g.history().size() == 16);
+  const Reading alone = read_all(g);
+  // South's start moves: three pawn pushes, two for each silver, one for each
+  // gold (the rook is boxed in).
+  CHECK(alone.moves.size() == 9);
+  CHECK(alone.legal == std::vector<bool>{true, false, false});
+  std::vector<Reading> seen(4);
+  std::atomic<int> ready{0};
+  std::vector<std::thread> threads;
+  for (auto& r : seen)
+    threads.emplace_back([&] {
+      ++ready;
+      while (ready < 4) std::this_thread::yield();  // start together
+      for (int i = 0; i < 200; ++i) {
+        Reading mine = read_all(g);
+        if (!(mine == alone)) return;
+        r = mine;
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (const auto& r : seen) CHECK(r == alone);
+  CHECK(g.occurrences() == 3);
+  CHECK(g.history().size() == 16);
+}
+
+// Repetition is counted per position, however long the game: kings walking
+// out and back (4 plies a round) under an outside referee, so that play goes
+// on past the fourfold repetition.
+TEST_CASE("occurrences and rule endings over a long shuffling game, and after undo") {
+  koma::Game g(test::variant("shogi.yaml"), koma::Game::Referee::outside);
+  const std::vector<std::string> round = {"5i5h", "5a5b", "5h5i", "5b5a"};
+  const int rounds = 3000;
+  for (int r = 0; r < rounds; ++r) {
+    for (const auto& m : round) g.play(m);
+    if (r == 2) {
+      CHECK(g.occurrences() == 4);  // the start and three returns
+      REQUIRE(g.rule_ending());
+      CHECK(g.rule_ending()->reason == koma::Reason::repetition);
+    }
+  }
+  CHECK(g.occurrences() == rounds + 1);
+  CHECK_FALSE(g.over());
+  // After one king's step the position is new at every round but the first.
+  g.undo();
+  CHECK(g.occurrences() == rounds);
+  g.undo();
+  g.undo();
+  g.undo();
+  CHECK(g.occurrences() == rounds);  // back at the start position
+  // Taking back to the third return removes the repetition that was reported.
+  while (g.history().size() > 12) g.undo();
+  CHECK(g.occurrences() == 4);
+  CHECK(g.rule_ending());
+  g.undo();
+  CHECK_FALSE(g.rule_ending());
+  CHECK(g.occurrences() == 3);  // 5b5a's position: after 5h5i with Gote's king on 5b
+}
+
+TEST_CASE("accessors and decisions out of range: seats, reasons, time limits") {
+  auto v = test::variant("yonin.yaml");
+  koma::Game g(v);
+  // Seats count from 1; a seat that does not exist is not active (seat 0 was
+  // a negative shift).
+  CHECK(g.position().active(1));
+  CHECK(g.position().active(4));
+  CHECK_FALSE(g.position().active(0));
+  CHECK_FALSE(g.position().active(5));
+  CHECK_FALSE(g.position().active(-1));
+  CHECK_FALSE(g.position().active(1000));
+  // An adjudication names why the game ended.
+  CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, koma::Reason::none), koma::IllegalMove);
+  CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, static_cast<koma::Reason>(99)), koma::IllegalMove);
+  CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, static_cast<koma::Reason>(-1)), koma::IllegalMove);
+  CHECK_FALSE(g.over());
+  CHECK(g.history().empty());
+  g.adjudicate({2, 1, 3, 4}, koma::Reason::max_plies);
+  CHECK(g.result() == koma::Result{{2, 1, 3, 4}, koma::Reason::max_plies});
+  // Time limits: a number from 0 to kMaxSeconds (NaN and infinity overflowed
+  // the deadline or searched without end).
+  using koma::Level;
+  CHECK_THROWS_AS(koma::Player(Level::expert, {0, 0, std::nan(""), 1}), koma::Error);
+  CHECK_THROWS_AS(koma::Player(Level::expert, {0, 0, HUGE_VAL, 1}), koma::Error);
+  CHECK_THROWS_AS(koma::Player(Level::expert, {0, 0, 1e10, 1}), koma::Error);
+  CHECK_THROWS_AS(koma::Player(Level::expert, {0, 0, -1, 1}), koma::Error);
+  CHECK_THROWS_AS(koma::Player(Level::expert, {-1, 0, 0, 1}), koma::Error);
+  CHECK_NOTHROW(koma::Player(Level::expert, {0, 0, koma::kMaxSeconds, 1}));
+  // A limit of a million seconds still leaves the node limit in charge.
+  koma::Game shogi(test::variant("shogi.yaml"));
+  koma::Player p(Level::expert, {0, 500, koma::kMaxSeconds, 1});
+  CHECK(shogi.is_legal(p.choose(shogi)));
+  CHECK(p.info().nodes <= 600);
 }

@@ -24,10 +24,13 @@ enum class Level { easy, normal, medium, strong, hard, expert };
 std::string_view level_name(Level level);
 std::optional<Level> level_from_name(std::string_view name);
 
+// The longest time limit a Player takes: a million seconds, over 11 days.
+inline constexpr double kMaxSeconds = 1e6;
+
 struct Limits {
   int depth = 0;            // plies (2 players) or rounds (more); 0 = the level's own
   std::uint64_t nodes = 0;  // positions visited; 0 = no limit
-  double seconds = 0;       // wall time; 0 = the level's own (expert: 2 s)
+  double seconds = 0;       // wall time, 0 to kMaxSeconds; 0 = the level's own (expert: 2 s)
   std::uint64_t seed = 1;   // for the randomness of the easier levels
 };
 
@@ -41,6 +44,8 @@ struct SearchInfo {
 
 class Player {
  public:
+  // Throws Error for limits out of range: seconds not a number, negative or
+  // over kMaxSeconds; a negative depth.
   explicit Player(Level level, Limits limits = {});
   // A legal move for the seat to move. Throws IllegalMove if the game is over
   // or the seat has no legal move.

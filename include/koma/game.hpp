@@ -55,7 +55,8 @@ class Game {
   void undo();
 
   // Ends the game by an outside decision (time forfeit, agreed draw,
-  // adjudication). Throws IllegalMove if over or `places` has the wrong size.
+  // adjudication). Throws IllegalMove if over, if `places` has the wrong size
+  // or a place outside 1..seats, or if `reason` is none or no Reason at all.
   void adjudicate(const std::vector<int>& places, Reason reason = Reason::adjudicated);
 
   bool over() const;

@@ -50,7 +50,7 @@ class Position {
   int ply() const { return static_cast<int>(s_.ply); }
   std::optional<PieceOnBoard> at(Square sq) const;
   int in_hand(int seat, int kind) const;
-  bool active(int seat) const { return s_.active(seat - 1); }
+  bool active(int seat) const;          // still in the game (false for no such seat)
   std::vector<int> eliminated() const;  // in elimination order
   bool in_check(int seat) const;        // attacked by an active enemy (never, without check)
   std::vector<int> seats_in_check() const;
