@@ -7,16 +7,18 @@
 // with the royal lifted. Only rare moves (royal captures, drops that might
 // mate) are played on a scratch copy.
 #pragma once
-#include <boost/container/static_vector.hpp>
+#include <boost/container/small_vector.hpp>
 
 #include "koma/move.hpp"
 #include "variant_data.hpp"
 
 namespace koma::detail {
 
-// Enough for any position of a 16x16 board with every kind in hand.
-inline constexpr int kMaxMoves = 8192;
-using MoveList = boost::container::static_vector<Move, kMaxMoves>;
+// Held in place up to kInlineMoves (every shipped variant's positions stay
+// far below: shogi's most is 593); beyond, a descriptor with many kinds in
+// hand on a large board can reach tens of thousands, kept on the heap.
+inline constexpr int kInlineMoves = 8192;
+using MoveList = boost::container::small_vector<Move, kInlineMoves>;
 
 // Is `sq` attacked by a piece of a seat in `seats` (bit mask)? `lifted` is a
 // square treated as empty (the royal that is about to move), or -1.

@@ -2,6 +2,7 @@
 // threads that each play their own games.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -270,4 +271,73 @@ TEST_CASE("accessors and decisions out of range: seats, reasons, time limits") {
   koma::Player p(Level::expert, {0, 500, koma::kMaxSeconds, 1});
   CHECK(shogi.is_legal(p.choose(shogi)));
   CHECK(p.info().nodes <= 600);
+}
+
+// Bug (issue 12): a descriptor inside every documented limit can give more
+// legal moves than the old fixed list held (8 192), which threw
+// std::bad_alloc. Fifteen rider kinds that may promote anywhere, 36 of them
+// on a 16x16 board, and one of each kind in hand.
+TEST_CASE("a position with more than 8192 legal moves") {
+  const std::string yaml = R"(koma: 1
+name: many-moves
+board: {width: 16, height: 16, squares: algebraic, voids: p1}
+seats:
+  - {name: A, facing: up}
+  - {name: B, facing: down}
+pieces:
+  K: {name: King, moves: K, royal: true}
+  A: {name: Rider A, moves: QNNDDAA, promotes_to: +A}
+  +A: {name: Crowned rider A, moves: QNNDDAA}
+  B: {name: Rider B, moves: QNNDDAA, promotes_to: +B}
+  +B: {name: Crowned rider B, moves: QNNDDAA}
+  C: {name: Rider C, moves: QNNDDAA, promotes_to: +C}
+  +C: {name: Crowned rider C, moves: QNNDDAA}
+  D: {name: Rider D, moves: QNNDDAA, promotes_to: +D}
+  +D: {name: Crowned rider D, moves: QNNDDAA}
+  E: {name: Rider E, moves: QNNDDAA, promotes_to: +E}
+  +E: {name: Crowned rider E, moves: QNNDDAA}
+  F: {name: Rider F, moves: QNNDDAA, promotes_to: +F}
+  +F: {name: Crowned rider F, moves: QNNDDAA}
+  G: {name: Rider G, moves: QNNDDAA, promotes_to: +G}
+  +G: {name: Crowned rider G, moves: QNNDDAA}
+  H: {name: Rider H, moves: QNNDDAA, promotes_to: +H}
+  +H: {name: Crowned rider H, moves: QNNDDAA}
+  I: {name: Rider I, moves: QNNDDAA, promotes_to: +I}
+  +I: {name: Crowned rider I, moves: QNNDDAA}
+  J: {name: Rider J, moves: QNNDDAA, promotes_to: +J}
+  +J: {name: Crowned rider J, moves: QNNDDAA}
+  L: {name: Rider L, moves: QNNDDAA, promotes_to: +L}
+  +L: {name: Crowned rider L, moves: QNNDDAA}
+  M: {name: Rider M, moves: QNNDDAA, promotes_to: +M}
+  +M: {name: Crowned rider M, moves: QNNDDAA}
+  N: {name: Rider N, moves: QNNDDAA, promotes_to: +N}
+  +N: {name: Crowned rider N, moves: QNNDDAA}
+  O: {name: Rider O, moves: QNNDDAA, promotes_to: +O}
+  +O: {name: Crowned rider O, moves: QNNDDAA}
+  P: {name: Rider P, moves: QNNDDAA, promotes_to: +P}
+  +P: {name: Crowned rider P, moves: QNNDDAA}
+promotion: {zone: far_rows, depth: 16}
+setup: K26A16B11/4C16D14/1E16F16G1/5H16I13/2J16L16/6M16N12/3O16P15/A16B16C11/4D16E14/1F16G16H1/5I16J13/2L16M16/6N16O12/3P16A15/B16C16D11/K13E16F13* 1 1:ABCDEFGHIJLMNOP 1 -
+)";
+  auto v = koma::Variant::parse(yaml, "many-moves.yaml");
+  koma::Game g(v);
+  const koma::Position& p = g.position();
+  int empty = 0;
+  for (int sq = 0; sq < v->squares(); ++sq)
+    if (v->is_square(sq) && !p.at(sq)) ++empty;
+  CHECK(empty == 255 - 38);  // 256 cells less the void p1, 36 riders and 2 kings
+  const auto moves = g.legal_moves();
+  CHECK(moves.size() > 8192);
+  // Drops have no restriction here: each of the 15 kinds on every empty square.
+  auto drops = std::count_if(moves.begin(), moves.end(), [](koma::Move m) { return m.is_drop(); });
+  CHECK(drops == 15 * empty);
+  // Every rider's move may promote or not (the zone is the whole board).
+  const auto king = v->kind_by_letter("K");
+  int plain = 0, promoting = 0;
+  for (koma::Move m : moves)
+    if (!m.is_drop() && p.at(m.from)->kind != *king) (m.promote ? promoting : plain) += 1;
+  CHECK(promoting == plain);
+  CHECK(promoting > 2000);
+  CHECK(koma::perft(g, 1) == moves.size());
+  CHECK(p.legal_moves().size() == moves.size());
 }
