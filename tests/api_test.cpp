@@ -141,7 +141,8 @@ struct Reading {
   std::vector<bool> legal;
   bool over = false;
   int occurrences = 0;
-  std::string position, result, rule_ending;
+  std::string position, result, rule_ending, start;
+  bool referee = false;
   std::size_t history = 0;
   std::uint64_t leaves = 0;
   std::string choice;
@@ -163,6 +164,8 @@ Reading read_all(const koma::Game& g) {
   r.result = g.result() ? "some" : "none";
   r.rule_ending = g.rule_ending() ? "some" : "none";
   r.history = g.history().size();
+  r.start = g.start().text() + " " + g.variant().name();
+  r.referee = g.referee() == koma::Game::Referee::koma;
   r.leaves = koma::perft(g, 2);
   koma::Player p(koma::Level::normal, {0, 300, 0, 7});
   r.choice = g.position().move_text(p.choose(g));
