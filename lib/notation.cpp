@@ -22,8 +22,55 @@ constexpr std::array<char, 4> kFacingMark = {'^', '>', 'v', '<'};
 // that what reads prints back (Position::text() is SFEN) as the same position.
 constexpr const char* kNotInSfen = "this variant writes SFEN, which has no ";
 
+// User text in a message is echoed at most this long (64 bytes of it).
+constexpr std::size_t kMaxEcho = 64;
+
 [[noreturn]] void bad(const std::string& what) {
   throw NotationError(what);
+}
+
+// The length of the printable character at the start of `s`: 1 for printable
+// ASCII, 2 to 4 for a well-formed UTF-8 sequence other than a C1 control, 0
+// for a byte that escape_text writes as \xNN.
+std::size_t printable_length(std::string_view s) {
+  if (s.empty()) return 0;
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char c = byte(0);
+  if (c >= 0x20 && c < 0x7f) return 1;
+  std::size_t n = 0;
+  unsigned char lo = 0x80, hi = 0xbf;  // the range of the second byte
+  if (c >= 0xc2 && c <= 0xdf) {
+    n = 2;
+    if (c == 0xc2) lo = 0xa0;  // C2 80-9F are the C1 controls
+  } else if (c >= 0xe0 && c <= 0xef) {
+    n = 3;
+    if (c == 0xe0) lo = 0xa0;  // no overlong forms
+    if (c == 0xed) hi = 0x9f;  // no surrogates
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    n = 4;
+    if (c == 0xf0) lo = 0x90;  // no overlong forms
+    if (c == 0xf4) hi = 0x8f;  // nothing above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (s.size() < n || byte(1) < lo || byte(1) > hi) return 0;
+  for (std::size_t i = 2; i < n; ++i)
+    if (byte(i) < 0x80 || byte(i) > 0xbf) return 0;
+  return n;
+}
+
+// User text echoed in a message: escaped (escape_text), in single quotes.
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  out += escape_text(text, kMaxEcho);
+  out += "'";
+  return out;
+}
+
+// The character at `i` of `text`, quoted: a whole UTF-8 character where one
+// starts there, else the byte.
+std::string quoted_char(std::string_view text, std::size_t i) {
+  return quoted(text.substr(i, std::max<std::size_t>(1, printable_length(text.substr(i)))));
 }
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
@@ -75,17 +122,15 @@ void read_hand(const VariantData& v, std::string_view text, State& s, OwnerOf ow
     while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
     if (j > i) {
       if (!read_uint(text.substr(i, j - i), count) || count < 1 || count > 255)
-        bad("hand count '" + std::string(text.substr(i, j - i)) +
-            "' is not a number from 1 to 255");
+        bad("hand count " + quoted(text.substr(i, j - i)) + " is not a number from 1 to 255");
     }
-    if (j >= text.size())
-      bad("hand '" + std::string(text) + "' ends with a count and no piece letter");
+    if (j >= text.size()) bad("hand " + quoted(text) + " ends with a count and no piece letter");
     char c = text[j];
     int seat = owner_of(c);
     std::string letter(
         1, fold_case ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c);
     int kind = kind_for_letter(v, letter);
-    if (kind < 0) bad("hand piece '" + std::string(1, c) + "' is not a piece of this variant");
+    if (kind < 0) bad("hand piece " + quoted_char(text, j) + " is not a piece of this variant");
     if (v.kinds[kind].royal)
       bad("hand holds a royal piece '" + letter + "', which never enters a hand");
     if (s.hand[seat][kind] + count > 255) bad("hand holds too many " + letter);
@@ -155,6 +200,63 @@ void finish_state(const VariantData& v, State& s, bool setup) {
   s = out;
 }
 
+bool is_space(char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+// The fields of a position text: what runs of white space separate.
+std::vector<std::string_view> split_fields(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < text.size();) {
+    std::size_t j = i;
+    while (j < text.size() && !is_space(text[j])) ++j;
+    if (j > i) out.push_back(text.substr(i, j - i));
+    i = std::max(j, i + 1);
+  }
+  return out;
+}
+
+// "the board", "the hands", ...: field k (from 0) of SFEN or the generic text.
+std::string field_name(bool sfen, std::size_t k) {
+  static constexpr std::array<const char*, 4> kSfen = {"board", "side to move", "hands",
+                                                       "move number"};
+  static constexpr std::array<const char*, 5> kGeneric = {"board", "seat to move", "hands", "ply",
+                                                          "eliminated seats"};
+  if (sfen ? k >= kSfen.size() : k >= kGeneric.size()) return "field " + std::to_string(k + 1);
+  return std::string("the ") + (sfen ? kSfen[k] : kGeneric[k]);
+}
+
+// Fields are separated by single spaces: throws naming the first separator
+// that is not one (a doubled space, a tab, white space before or after).
+void check_separators(std::string_view text, bool sfen) {
+  std::size_t fields = 0;  // fields before position i
+  for (std::size_t i = 0; i < text.size();) {
+    if (!is_space(text[i])) {
+      while (i < text.size() && !is_space(text[i])) ++i;
+      ++fields;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && is_space(text[j])) ++j;
+    const std::string_view gap = text.substr(i, j - i);
+    if (gap == " " && fields > 0 && j < text.size()) {
+      i = j;
+      continue;
+    }
+    std::string what = sfen ? "SFEN fields" : "position text fields";
+    what += " must be separated by single spaces, not ";
+    if (gap.find_first_not_of(' ') != std::string_view::npos)
+      what += quoted(gap);
+    else if (gap.size() == 1)
+      what += "a space";
+    else
+      (what += std::to_string(gap.size())) += " spaces";
+    what += fields == 0 ? " before " : " after ";
+    what += field_name(sfen, fields == 0 ? 0 : fields - 1);
+    bad(what);
+  }
+}
+
 State parse_sfen(const VariantData& v, std::string_view text) {
   auto f = split(text, ' ');
   if (f.size() != 4)
@@ -182,7 +284,7 @@ State parse_sfen(const VariantData& v, std::string_view text) {
         c = row[i];
       }
       if (!std::isalpha(static_cast<unsigned char>(c)))
-        bad(std::string("SFEN rank ") + std::to_string(y + 1) + " has an unexpected '" + c + "'");
+        bad("SFEN rank " + std::to_string(y + 1) + " has an unexpected " + quoted_char(row, i));
       int owner = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
       std::string letter = std::string(promoted ? "+" : "") +
                            static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -204,14 +306,14 @@ State parse_sfen(const VariantData& v, std::string_view text) {
   else if (f[1] == "w")
     s.to_move = 1;
   else
-    bad("SFEN side to move is 'b' or 'w', not '" + std::string(f[1]) + "'");
+    bad("SFEN side to move is 'b' or 'w', not " + quoted(f[1]));
   if (f[2] != "-")
     read_hand(
         v, f[2], s, [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; },
         true);
   long ply = 0;
   if (!read_uint(f[3], ply) || ply < 1)
-    bad("SFEN move number must be a whole number from 1, not '" + std::string(f[3]) + "'");
+    bad("SFEN move number must be a whole number from 1, not " + quoted(f[3]));
   s.ply = static_cast<std::uint32_t>(ply);
   return s;
 }
@@ -257,8 +359,8 @@ State parse_generic(const VariantData& v, std::string_view text) {
         while (j < row.size() && std::isdigit(static_cast<unsigned char>(row[j]))) ++j;
         long n = 0;
         if (!read_uint(row.substr(i, j - i), n) || n < 1 || n > v.width)
-          bad("row " + std::to_string(y + 1) + ": empty count '" +
-              std::string(row.substr(i, j - i)) + "' is not from 1 to " + std::to_string(v.width));
+          bad("row " + std::to_string(y + 1) + ": empty count " + quoted(row.substr(i, j - i)) +
+              " is not from 1 to " + std::to_string(v.width));
         for (long k = 0; k < n; ++k) place(Cell{});
         i = j;
         continue;
@@ -291,7 +393,7 @@ State parse_generic(const VariantData& v, std::string_view text) {
         c = row[i];
       }
       if (!std::isupper(static_cast<unsigned char>(c)))
-        bad("row " + std::to_string(y + 1) + ": unexpected '" + std::string(1, c) + "'");
+        bad("row " + std::to_string(y + 1) + ": unexpected " + quoted_char(row, i));
       letter += c;
       int kind = kind_for_letter(v, letter);
       if (kind < 0)
@@ -320,7 +422,7 @@ State parse_generic(const VariantData& v, std::string_view text) {
   }
   long seat = 0;
   if (!read_uint(f[1], seat) || seat < 1 || seat > v.nseats)
-    bad("seat to move '" + std::string(f[1]) + "' is not a seat number from 1 to " +
+    bad("seat to move " + quoted(f[1]) + " is not a seat number from 1 to " +
         std::to_string(v.nseats));
   s.to_move = static_cast<std::uint8_t>(seat - 1);
   if (f[2] != "-") {
@@ -329,29 +431,28 @@ State parse_generic(const VariantData& v, std::string_view text) {
       long hs = 0;
       if (colon == std::string_view::npos || !read_uint(group.substr(0, colon), hs) || hs < 1 ||
           hs > v.nseats)
-        bad("hand group '" + std::string(group) + "' must read <seat>:<pieces>, seat from 1 to " +
+        bad("hand group " + quoted(group) + " must read <seat>:<pieces>, seat from 1 to " +
             std::to_string(v.nseats));
-      if (colon + 1 >= group.size()) bad("hand group '" + std::string(group) + "' lists no pieces");
+      if (colon + 1 >= group.size()) bad("hand group " + quoted(group) + " lists no pieces");
       read_hand(
           v, group.substr(colon + 1), s, [&](char) { return static_cast<int>(hs - 1); }, false);
     }
   }
   long ply = 0;
   if (!read_uint(f[3], ply) || ply < 1)
-    bad("ply must be a whole number from 1, not '" + std::string(f[3]) + "'");
+    bad("ply must be a whole number from 1, not " + quoted(f[3]));
   s.ply = static_cast<std::uint32_t>(ply);
   if (f[4] != "-") {
     if (v.sfen) {
       std::string what = kNotInSfen;
-      what += "eliminated seats, not '";
-      what += f[4];
-      what += "'";
+      what += "eliminated seats, not ";
+      what += quoted(f[4]);
       bad(what);
     }
     for (auto e : split(f[4], ',')) {
       long es = 0;
       if (!read_uint(e, es) || es < 1 || es > v.nseats)
-        bad("eliminated seat '" + std::string(e) + "' is not a seat number");
+        bad("eliminated seat " + quoted(e) + " is not a seat number");
       if (!s.active(static_cast<int>(es - 1)))
         bad("seat " + std::string(e) + " is eliminated twice");
       s.eliminated_mask |= static_cast<std::uint8_t>(1u << (es - 1));
@@ -394,8 +495,19 @@ std::optional<int> parse_square_name(const VariantData& v, std::string_view name
 State parse_position(const VariantData& v, std::string_view text, bool setup) {
   if (text.size() > kMaxTextBytes)
     bad("position text is longer than " + std::to_string(kMaxTextBytes) + " characters");
-  // SFEN has 4 fields, the generic text 5.
-  bool sfen = v.sfen && std::count(text.begin(), text.end(), ' ') != 4;
+  // SFEN has 4 fields, the generic text 5: a SFEN variant reads SFEN unless
+  // the text has 5 fields and none reads as SFEN (side b or w, gote's lower
+  // case letters on the board; 'v' is a facing mark).
+  const std::vector<std::string_view> fields = split_fields(text);
+  bool sfen = v.sfen;
+  if (sfen && fields.size() == 5)
+    sfen = fields[1] == "b" || fields[1] == "w" ||
+           std::any_of(fields[0].begin(), fields[0].end(), [](char c) {
+             return c != 'v' && std::islower(static_cast<unsigned char>(c));
+           });
+  if (fields.empty())
+    bad(text.empty() ? "the position text is empty" : "the position text is only white space");
+  check_separators(text, sfen);
   State s = sfen ? parse_sfen(v, text) : parse_generic(v, text);
   finish_state(v, s, setup);
   return s;
@@ -515,10 +627,13 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
   if (star != std::string::npos) {
     std::string letter = t.substr(0, star);
     int kind = kind_for_letter(v, letter);
-    if (kind < 0) bad("drop '" + t + "': '" + letter + "' is not a piece letter of this variant");
-    if (v.kinds[kind].promoted) bad("drop '" + t + "': pieces are dropped unpromoted");
+    if (kind < 0)
+      bad("drop " + quoted(t) + ": " + quoted(letter) + " is not a piece letter of this variant");
+    if (v.kinds[kind].promoted) bad("drop " + quoted(t) + ": pieces are dropped unpromoted");
     auto sq = parse_square_name(v, t.substr(star + 1));
-    if (!sq) bad("drop '" + t + "': '" + t.substr(star + 1) + "' is not a square of this board");
+    if (!sq)
+      bad("drop " + quoted(t) + ": " + quoted(t.substr(star + 1)) +
+          " is not a square of this board");
     return Move::drop(kind, *sq);
   }
   bool promote = t.back() == '+';
@@ -536,16 +651,43 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
       }
   }
   if (cut == std::string::npos)
-    bad("'" + std::string(text) + "' is not a move: write from-square to-square, e.g. " +
+    bad(quoted(text) + " is not a move: write from-square to-square, e.g. " +
         square_name(v, v.nsq - 1) + square_name(v, 0) + ", or a drop like P*" + square_name(v, 0));
   auto from = parse_square_name(v, t.substr(0, cut));
   auto to = parse_square_name(v, t.substr(cut));
   if (!from)
-    bad("move '" + std::string(text) + "': '" + t.substr(0, cut) +
-        "' is not a square of this board");
+    bad("move " + quoted(text) + ": " + quoted(t.substr(0, cut)) +
+        " is not a square of this board");
   if (!to)
-    bad("move '" + std::string(text) + "': '" + t.substr(cut) + "' is not a square of this board");
+    bad("move " + quoted(text) + ": " + quoted(t.substr(cut)) + " is not a square of this board");
   return Move::board(*from, *to, promote);
 }
 
 }  // namespace koma::detail
+
+namespace koma {
+
+std::string escape_text(std::string_view text, std::size_t max_bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(std::min(text.size(), max_bytes) + 3);
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = detail::printable_length(text.substr(i));
+    if (i + std::max<std::size_t>(n, 1) > max_bytes) {
+      out += "...";
+      break;
+    }
+    if (n > 0) {
+      out.append(text, i, n);
+      i += n;
+    } else {
+      const auto c = static_cast<unsigned char>(text[i++]);
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace koma

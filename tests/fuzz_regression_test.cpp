@@ -4,7 +4,9 @@
 // memory; if one were slow, the suite's time would show it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -282,4 +284,109 @@ TEST_CASE("limits: a position text over 64 KiB and a move text over 16 character
                        "move text is longer than 16 characters, too long to be a move",
                        koma::NotationError);
   CHECK(game.history().empty());
+}
+
+namespace {
+
+// what() of the NotationError that parsing `text` as a move throws.
+std::string move_error(const koma::Position& p, const std::string& text) {
+  try {
+    p.parse_move(text);
+  } catch (const koma::NotationError& e) {
+    return e.what();
+  }
+  FAIL("no NotationError raised");
+  return "";
+}
+
+// No control byte (NUL, ESC, line breaks, DEL) in `text`.
+bool printable(const std::string& text) {
+  return std::none_of(text.begin(), text.end(), [](char c) {
+    auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7f;
+  });
+}
+
+}  // namespace
+
+TEST_CASE("notation: user text in a NotationError is escaped, \\xNN for each unprintable byte") {
+  auto shogi = test::variant("shogi.yaml");
+  koma::Game game(shogi);
+  const koma::Position& p = game.position();
+  // ESC, NUL and a line break in a move text: each \xNN; the message goes on
+  // after the NUL (what() used to stop there, and ESC and the line break
+  // reached the terminal).
+  const std::string move("\x1b[2J7g\0\n7f", 10);
+  const std::string message =
+      "'\\x1b[2J7g\\x00\\x0a7f' is not a move: write from-square to-square, e.g. 1i9a, or a drop "
+      "like P*9a";
+  CHECK(move_error(p, move) == message);
+  CHECK_THROWS_WITH_AS(game.play(move), message.c_str(), koma::NotationError);
+  try {
+    game.play(move);
+  } catch (const koma::NotationError& e) {
+    CHECK(std::strlen(e.what()) == message.size());  // no NUL cuts it
+    CHECK(printable(e.what()));
+  }
+  CHECK(game.history().empty());
+  // DEL, a C1 control (U+009B, a terminal's CSI) and bytes that are not
+  // UTF-8 are escaped; a well-formed UTF-8 character is kept.
+  CHECK(move_error(p, "P*\x7f\xc2\x9b") ==
+        "drop 'P*\\x7f\\xc2\\x9b': '\\x7f\\xc2\\x9b' is not a square of this board");
+  CHECK(move_error(p, "\xe6\xad\xa9*5e") ==
+        "drop '\xe6\xad\xa9*5e': '\xe6\xad\xa9' is not a piece letter of this variant");
+  CHECK(move_error(p, "\xff\xe6\xad*5e") ==
+        "drop '\\xff\\xe6\\xad*5e': '\\xff\\xe6\\xad' is not a piece letter of this variant");
+  // Position text: the same in every field that is echoed.
+  const std::string board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+  CHECK(notation_error(shogi, board + " \x1b]0;x\x07 - 1") ==
+        "SFEN side to move is 'b' or 'w', not '\\x1b]0;x\\x07'");
+  const std::string nul_row = std::string("lnsgk\0gsnl", 10) + board.substr(9) + " b - 1";
+  const std::string row_message = "SFEN rank 1 has an unexpected '\\x00'";
+  CHECK(notation_error(shogi, nul_row) == row_message);
+  CHECK(notation_error(shogi, board + " b \x01P 1") ==
+        "hand piece '\\x01' is not a piece of this variant");
+  auto yonin = test::variant("yonin.yaml");
+  CHECK(notation_error(yonin, "9/9/9/9/9/9/9/9/9 1 - 1\x1b 2") ==
+        "ply must be a whole number from 1, not '1\\x1b'");
+}
+
+TEST_CASE("notation: escape_text keeps printable ASCII and UTF-8 and cuts between characters") {
+  CHECK(koma::escape_text(std::string("a\x1b\0\n\x7f \xe2\x82\xac\xe2\x82\xff", 12)) ==
+        "a\\x1b\\x00\\x0a\\x7f \xe2\x82\xac\\xe2\\x82\\xff");
+  // Overlong forms and surrogates are not well-formed UTF-8.
+  CHECK(koma::escape_text("\xc0\xaf\xed\xa0\x80") == "\\xc0\\xaf\\xed\\xa0\\x80");
+  CHECK(koma::escape_text("abcdef", 3) == "abc...");
+  CHECK(koma::escape_text("abc", 3) == "abc");
+  CHECK(koma::escape_text("a\xe2\x82\xac", 2) == "a...");  // the euro sign is not cut
+}
+
+TEST_CASE("notation: a SFEN whose fields are not separated by single spaces says so") {
+  // A doubled space left 4 spaces, which made the text generic (5 fields):
+  // "row 1: unexpected 'l'".
+  auto shogi = test::variant("shogi.yaml");
+  const std::string board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+  const std::string rule = "SFEN fields must be separated by single spaces, not ";
+  CHECK(notation_error(shogi, board + "  b - 1") == rule + "2 spaces after the board");
+  CHECK(notation_error(shogi, board + " b\t- 1") == rule + "'\\x09' after the side to move");
+  CHECK(notation_error(shogi, board + " b - 1 ") == rule + "a space after the move number");
+  CHECK(notation_error(shogi, " " + board + " b - 1") == rule + "a space before the board");
+  CHECK(notation_error(shogi, board + " b -  1") == rule + "2 spaces after the hands");
+  // Five fields with a SFEN board or side: a SFEN with a field too many, not a
+  // generic text.
+  CHECK(notation_error(shogi, board + " b - 1 1") ==
+        "SFEN has 4 fields (board, side, hands, move number), this has 5");
+  CHECK(notation_error(shogi, "") == "the position text is empty");
+  CHECK(notation_error(shogi, " \t") == "the position text is only white space");
+  // The generic text still reads in shogi, and says the same of its fields.
+  const std::string generic =
+      "L2N2S2G2K2G2S2N2L2/1R25B21/P2P2P2P2P2P2P2P2P2/9/9/9/P1P1P1P1P1P1P1P1P1/1B15R11/"
+      "L1N1S1G1K1G1S1N1L1";
+  CHECK(koma::Position::from_text(shogi, generic + " 1 - 1 -") == shogi->start_position());
+  CHECK(notation_error(shogi, generic + " 1 -  1 -") ==
+        "position text fields must be separated by single spaces, not 2 spaces after the hands");
+  auto yonin = test::variant("yonin.yaml");
+  CHECK(notation_error(yonin, "9/9/9/9/9/9/9/9/9 1 - 1 -\n") ==
+        "position text fields must be separated by single spaces, not '\\x0a' after the "
+        "eliminated seats");
 }

@@ -1,8 +1,10 @@
 // Errors koma raises. Every error says what is wrong and, where there is one,
 // where: descriptor errors carry file, line and column.
 #pragma once
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace koma {
 
@@ -41,5 +43,14 @@ class IllegalMove : public Error {
  public:
   using Error::Error;
 };
+
+// User text made safe to echo in a message: printable ASCII and valid UTF-8
+// are kept, every other byte (control characters such as ESC, NUL or a line
+// break, DEL, the C1 controls U+0080-U+009F, bytes that are not well-formed
+// UTF-8) is written as `\xNN`, lower-case hex: ESC is `\x1b`, NUL `\x00`. The
+// result is one printable line however `text` was made. Past `max_bytes` bytes
+// of `text` (cut before a character, never inside one) the rest is left out
+// and `...` appended. NotationError messages echo user text this way.
+std::string escape_text(std::string_view text, std::size_t max_bytes = std::string_view::npos);
 
 }  // namespace koma
