@@ -74,21 +74,10 @@ std::vector<std::string_view> split(std::string_view line) {
   return out;
 }
 
-// Text for an info line: a control byte would break the GUI's line reading.
-std::string clean(std::string_view text, std::size_t max) {
-  std::string out;
-  for (char c : text.substr(0, max)) {
-    auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u == 0x7f) ? '?' : c;
-  }
-  if (text.size() > max) out += "...";
-  return out;
-}
-
-// Echoed input inside quotes.
+// Echoed input inside quotes, escaped (koma::escape_text) and cut at 60 bytes.
 std::string quoted(std::string_view text) {
   std::string out = "'";
-  out += clean(text, 60);
+  out += koma::escape_text(text, 60);
   out += "'";
   return out;
 }
@@ -183,14 +172,46 @@ void Engine::write(std::string_view line) {
   out_.flush();
 }
 
+// Escaped as a whole too, so that the GUI always reads one printable line;
+// text escaped before (the echoes, the library's messages) stays as it is.
 void Engine::info(std::string_view text) {
   std::string line = "info string ";
-  line += clean(text, 400);
+  line += koma::escape_text(text, 400);
   write(line);
+}
+
+void Engine::refuse_long_line() {
+  std::string text = "line ignored: it is longer than ";
+  text += std::to_string(kMaxLineBytes);
+  text += " bytes, the limit for a command";
+  info(text);
+}
+
+void Engine::serve(std::istream& in) {
+  using Traits = std::istream::traits_type;
+  std::streambuf& buf = *in.rdbuf();
+  std::string line;
+  for (bool more = true; more && !quitting_;) {
+    line.clear();
+    bool too_long = false;
+    Traits::int_type c = 0;
+    while (!Traits::eq_int_type(c = buf.sbumpc(), Traits::eof()) && c != '\n') {
+      if (line.size() < kMaxLineBytes) {
+        line += Traits::to_char_type(c);
+      } else if (!too_long) {
+        too_long = true;  // answered now; the rest of the line is read and dropped
+        refuse_long_line();
+      }
+    }
+    more = !Traits::eq_int_type(c, Traits::eof());
+    if (!too_long) handle(line);
+  }
+  handle("quit");
 }
 
 void Engine::handle(std::string_view line) {
   if (quitting_) return;
+  if (line.size() > kMaxLineBytes) return refuse_long_line();
   try {
     std::vector<std::string_view> tokens = split(line);
     if (tokens.empty()) return;
@@ -581,7 +602,7 @@ void Engine::run_search(koma::Game game) {
     best = reply(game, lines);
   } catch (const std::exception& e) {
     std::string text = "info string search failed: ";
-    text += clean(e.what(), 300);
+    text += koma::escape_text(e.what(), 300);
     lines.push_back(text);
     best = "resign";
     try {

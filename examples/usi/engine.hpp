@@ -11,6 +11,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <istream>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,6 +28,13 @@ namespace usi {
 // The USI option EnteringKingRule; each maps to a value of the descriptor's
 // impasse option (none, csa24, csa27, try).
 enum class Rule { none, csa24, csa27, try_rule };
+
+// The longest command line read, in bytes without the line end. The longest
+// line a GUI sends is a `position` of 4096 moves (the most read): "position
+// sfen " and a SFEN (under 200 bytes) and " moves " and 4096 moves of at most
+// 6 bytes with their space ("7g7f+ "): under 25 KiB. A longer line is read
+// and dropped as it comes, never held whole.
+constexpr std::size_t kMaxLineBytes = std::size_t{64} * 1024;
 
 // Caps on every search, over whatever go, the Nodes option and the level ask
 // for; 0 = no cap (koma-usi sets none). The fuzz target (tests/fuzz/usi.cpp)
@@ -50,8 +58,14 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // One line from the GUI. Never throws: anything malformed is answered with
-  // `info string <what was wrong>` and otherwise ignored.
+  // Reads command lines from `in` and handles them until `quit` or the end of
+  // the input, which counts as quit. A line longer than kMaxLineBytes is
+  // answered with an `info string` as soon as it passes the limit, and the
+  // rest of it is read and dropped.
+  void serve(std::istream& in);
+  // One line from the GUI. Never throws: anything malformed (a line longer
+  // than kMaxLineBytes included) is answered with `info string <what was
+  // wrong>` and otherwise ignored.
   void handle(std::string_view line);
   // True once `quit` was handled; the caller should stop reading then.
   bool quitting() const { return quitting_; }
@@ -67,6 +81,7 @@ class Engine {
 
   void write(std::string_view line);
   void info(std::string_view text);
+  void refuse_long_line();
 
   void cmd_usi();
   void cmd_setoption(const std::vector<std::string_view>& args);

@@ -34,12 +34,15 @@ static int usi_main(int argc, char** argv) {
       options[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
   usi::Engine engine(std::cout, koma::Variant::locate(vm["variant"].as<std::string>()), options);
-  std::string line;
-  while (!engine.quitting() && std::getline(std::cin, line)) engine.handle(line);
-  engine.handle("quit");
+  engine.serve(std::cin);
   return 0;
 }
 
 int main(int argc, char** argv) {
+  // Standard input is read through its own buffer, not byte by byte through
+  // C stdio; the engine's threads write to std::cout under one lock, and
+  // std::cin flushes no output (it is read through its buffer directly).
+  std::ios::sync_with_stdio(false);
+  std::cin.tie(nullptr);
   return driver::run("koma-usi", usi_main, argc, argv);
 }

@@ -5,6 +5,10 @@
 # The session file F holds one item a line:
 #   <a USI command>   sent to the engine's standard input as it is
 #   #sleep S          the input pauses S seconds (the engine keeps running)
+#   #pad N TEXT       sends TEXT padded with spaces to N bytes, one line (N is
+#                     not bounded by a session file's line or a command line)
+#   #raw TEXT         sends TEXT with each \xNN (two hex digits, not 00) as that
+#                     byte: control bytes and bytes that are not UTF-8
 #   #expect RE        a line of output matches RE as a whole (a CMake regex);
 #                     expectations are met in order, each by a line after the
 #                     line that met the one before
@@ -56,6 +60,35 @@ if(FEED)
     decode(item "${item}")
     if(item MATCHES "^#sleep +([0-9.]+) *$")
       execute_process(COMMAND ${CMAKE_COMMAND} -E sleep ${CMAKE_MATCH_1})
+    elseif(item MATCHES "^#pad +([0-9]+) (.*)$")
+      set(text "${CMAKE_MATCH_2}")
+      string(LENGTH "${text}" length)
+      math(EXPR spaces "${CMAKE_MATCH_1} - ${length}")
+      if(spaces LESS 0)
+        message(FATAL_ERROR "#pad ${CMAKE_MATCH_1}: the text is longer than that")
+      endif()
+      execute_process(COMMAND ${CMAKE_COMMAND} -E echo_append "${text}")
+      # In pieces of 32 KiB: one argument of a command line may hold 128 KiB at most.
+      string(REPEAT " " 32768 piece)
+      while(spaces GREATER 32768)
+        execute_process(COMMAND ${CMAKE_COMMAND} -E echo_append "${piece}")
+        math(EXPR spaces "${spaces} - 32768")
+      endwhile()
+      string(REPEAT " " ${spaces} rest)
+      execute_process(COMMAND ${CMAKE_COMMAND} -E echo "${rest}")
+    elseif(item MATCHES "^#raw (.*)$")
+      set(text "${CMAKE_MATCH_1}")
+      set(bytes "")
+      while(text MATCHES "\\\\x([0-9a-fA-F][0-9a-fA-F])")
+        string(FIND "${text}" "${CMAKE_MATCH_0}" at)
+        string(SUBSTRING "${text}" 0 ${at} head)
+        math(EXPR code "0x${CMAKE_MATCH_1}")
+        string(ASCII ${code} byte)
+        string(APPEND bytes "${head}${byte}")
+        math(EXPR at "${at} + 4")
+        string(SUBSTRING "${text}" ${at} -1 text)
+      endwhile()
+      execute_process(COMMAND ${CMAKE_COMMAND} -E echo "${bytes}${text}")
     elseif(item MATCHES "^#" OR item MATCHES "^[ \t]*$")
       continue()
     else()
