@@ -519,6 +519,15 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
   }
   if (go.infinite) budget.reset();
   if (go.infinite || budget) limits.seconds = kManagedSeconds;
+  // The search keeps the move's deadline itself (Limits::seconds, what is
+  // left of the budget now): the watchdog, a thread asleep until then, wakes
+  // late on a busy machine (by a scheduler slice or more) and the search ran
+  // on until it did. The watchdog still stops a search that overruns. With
+  // ponder the time starts at ponderhit, which only the watchdog sees.
+  if (budget && !go.ponder) {
+    const auto left = t0 + std::chrono::milliseconds(*budget) - Clock::now();
+    limits.seconds = std::max(std::chrono::duration<double>(left).count(), 0.001);
+  }
   player_ = std::make_unique<koma::Player>(level_, limits);
 
   {
