@@ -3,9 +3,11 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <system_error>
 
 namespace koma {
 
@@ -47,16 +49,25 @@ Loc loc_of(const YAML::Mark& m, const std::shared_ptr<const std::string>& file) 
   return Loc{file, m.line + 1, m.column + 1};
 }
 
-// Reads at most kMaxDescriptorBytes + 1 bytes, so that a huge file (or
-// /dev/zero) is refused without being read whole. Returns false if the file
-// cannot be opened.
-bool read_limited(const std::string& path, std::string& out) {
+// Reads a descriptor file (the one loaded, or one it `extends`). Only a
+// regular file is opened, and it is checked before it is: a directory would
+// read as nothing, a FIFO or /dev/stdin would make koma wait, /dev/zero would
+// never end. At most kMaxDescriptorBytes + 1 bytes are read, so that a huge
+// file is refused without being read whole. Returns what is wrong, as the end
+// of a sentence about the file ("is a directory, not a regular file"), or ""
+// when `out` holds the text.
+std::string read_limited(const std::filesystem::path& path, std::string& out) {
+  std::error_code ec;
+  std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(st)) return "is a directory, not a regular file";
+  if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    return "is not a regular file";
   std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+  if (!in) return "cannot be read: " + std::generic_category().message(errno);
   out.assign(kMaxDescriptorBytes + 1, '\0');
   in.read(out.data(), static_cast<std::streamsize>(out.size()));
   out.resize(static_cast<std::size_t>(in.gcount()));
-  return true;
+  return "";
 }
 
 Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file, int depth,
@@ -146,13 +157,9 @@ Doc load_resolved(const std::string& text, const std::string& origin, const std:
       fail(ext->loc, "'extends' makes a cycle: " + ext->scalar + " is already being loaded");
   if (static_cast<int>(chain.size()) >= kMaxExtendsDepth)
     fail(ext->loc, "'extends' chain is longer than " + std::to_string(kMaxExtendsDepth));
-  // Only a regular file: a descriptor text from elsewhere must not make koma
-  // wait on /dev/stdin or a pipe.
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-    fail(ext->loc, "'extends' names '" + path.string() + "', which is not a regular file");
   std::string base_text;
-  if (!read_limited(path.string(), base_text))
-    fail(ext->loc, "cannot read the extended descriptor '" + path.string() + "'");
+  if (std::string why = read_limited(path, base_text); !why.empty())
+    fail(ext->loc, "'extends' names '" + path.string() + "', which " + why);
   chain.push_back(key);
   Doc base = load_resolved(base_text, path.string(), path.parent_path().string(), chain);
   chain.pop_back();
@@ -231,8 +238,8 @@ Doc parse_document(const std::string& text, const std::string& file) {
 
 Doc load_descriptor_file(const std::string& path) {
   std::string text;
-  if (!read_limited(path, text))
-    throw DescriptorError(path, 0, 0, "cannot read the descriptor file");
+  if (std::string why = read_limited(path, text); !why.empty())
+    throw DescriptorError(path, 0, 0, "the descriptor file " + why);
   if (text.size() > kMaxDescriptorBytes) throw DescriptorError(path, 0, 0, too_large());
   std::vector<std::string> chain;
   std::error_code ec;

@@ -5,6 +5,10 @@
 #include <filesystem>
 #include <fstream>
 
+#if !defined(_WIN32)
+#include <sys/stat.h>
+#endif
+
 #include "support.hpp"
 
 namespace {
@@ -180,6 +184,40 @@ TEST_CASE("extends: merge, relative paths, and cycles") {
     CHECK(e.line() == 3);
     CHECK(e.column() == 10);
   }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a descriptor path must name a regular file") {
+  // Checked before the file is opened: a FIFO would make Variant::load wait for
+  // a writer forever, a directory read as an empty text.
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "koma_special_file_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "folder");
+  auto message = [](const fs::path& path) {
+    try {
+      koma::Variant::load(path.string());
+    } catch (const koma::DescriptorError& e) {
+      CHECK(e.file() == path.string());
+      CHECK(e.line() == 0);
+      return e.message();
+    }
+    return std::string("no error");
+  };
+  CHECK(message(dir / "folder") == "the descriptor file is a directory, not a regular file");
+#if !defined(_WIN32)
+  REQUIRE(mkfifo((dir / "pipe.yaml").c_str(), 0600) == 0);
+  CHECK(message(dir / "pipe.yaml") == "the descriptor file is not a regular file");
+  // The same check for a file that `extends` one.
+  std::ofstream(dir / "child.yaml") << "koma: 1\nextends: pipe.yaml\n";
+  try {
+    koma::Variant::load((dir / "child.yaml").string());
+    FAIL("no error");
+  } catch (const koma::DescriptorError& e) {
+    CHECK(e.message() ==
+          "'extends' names '" + (dir / "pipe.yaml").string() + "', which is not a regular file");
+  }
+#endif
   fs::remove_all(dir);
 }
 
