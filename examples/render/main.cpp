@@ -78,29 +78,60 @@ std::string num(double v) {
   return s;
 }
 
+// `text` as XML character data or attribute text: markup characters escaped;
+// what XML 1.0 allows nowhere in a document (control characters other than
+// tab and line feed, U+FFFE, U+FFFF) left out; each byte that does not belong
+// to well-formed UTF-8 written as U+FFFD, the replacement character. Titles,
+// seat and piece names come from descriptors, which may hold any of these.
 std::string xml_escape(std::string_view text) {
   std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // XML 1.0 forbids most control characters even as references.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') out += c;
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = byte(i);
+    if (c < 0x80) {
+      switch (c) {
+        case '&':
+          out += "&amp;";
+          break;
+        case '<':
+          out += "&lt;";
+          break;
+        case '>':
+          out += "&gt;";
+          break;
+        case '"':
+          out += "&quot;";
+          break;
+        case '\'':
+          out += "&apos;";
+          break;
+        default:
+          if (c >= 0x20 || c == '\t' || c == '\n') out += static_cast<char>(c);
+      }
+      ++i;
+      continue;
     }
+    // A multi-byte sequence: its length from the lead byte, then continuation
+    // bytes; overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+    const std::size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+    char32_t cp = c & (n == 2 ? 0x1fu : n == 3 ? 0x0fu : 0x07u);
+    bool ok = n > 0 && c <= 0xf4 && i + n <= text.size();
+    for (std::size_t k = 1; ok && k < n; ++k) {
+      ok = (byte(i + k) & 0xc0) == 0x80;
+      cp = cp << 6 | (byte(i + k) & 0x3fu);
+    }
+    ok = ok &&
+         cp >= (n == 3   ? 0x800u
+                : n == 4 ? 0x10000u
+                         : 0x80u) &&
+         cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
+    if (!ok) {
+      out += "\xef\xbf\xbd";
+      ++i;
+      continue;
+    }
+    if (cp != 0xfffe && cp != 0xffff) out += text.substr(i, n);
+    i += n;
   }
   return out;
 }

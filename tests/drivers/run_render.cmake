@@ -15,8 +15,9 @@
 #   EXPECT_LAST_MOVE=N       tinted last-move squares (default 0)
 #   EXPECT_CONTAINS=A;B;...  texts the SVG must contain
 # With a non-zero exit, OUT must not exist afterwards. With exit 0 the SVG must
-# be a standalone SVG 1.1 document with balanced elements, standard output
-# must be empty, and a second run must write a byte-identical file.
+# be a standalone SVG 1.1 document with balanced elements, in well-formed UTF-8
+# of characters XML 1.0 allows, standard output must be empty, and a second
+# run must write a byte-identical file.
 cmake_minimum_required(VERSION 3.20)
 
 include(${CMAKE_CURRENT_LIST_DIR}/command_line.cmake)
@@ -88,6 +89,19 @@ else()
   # Bare ampersands and angle brackets inside text would break the XML.
   if(svg MATCHES "&[^a-z#]")
     string(APPEND failures "the SVG has an unescaped '&'\n")
+  endif()
+  # Well-formed UTF-8 of characters XML 1.0 allows: the bytes as hex, each
+  # followed by ';', less every such character, leave nothing. Allowed: tab,
+  # line feed, carriage return, 20-7f; any 2-byte form; 3-byte forms but
+  # surrogates, U+FFFE and U+FFFF; 4-byte forms to U+10FFFF. (c = a continuation byte.)
+  file(READ "${OUT}" bytes HEX)
+  string(REGEX REPLACE "(..)" "\\1;" bytes "${bytes}")
+  set(c "[89ab][0-9a-f]")
+  string(REGEX REPLACE "(0[9ad]|[2-7][0-9a-f]);|(c[2-9a-f]|d[0-9a-f]);${c};|e0;[ab][0-9a-f];${c};|(e[1-9a-c]|ee);${c};${c};|ed;[89][0-9a-f];${c};|ef;([89a][0-9a-f]|b[0-9a-e]);${c};|ef;bf;([89a][0-9a-f]|b[0-9a-d]);|f0;(9[0-9a-f]|[ab][0-9a-f]);${c};${c};|f[1-3];${c};${c};${c};|f4;8[0-9a-f];${c};${c};"
+    "" bytes "${bytes}")
+  if(NOT bytes STREQUAL "")
+    string(SUBSTRING "${bytes}" 0 60 shown)
+    string(APPEND failures "the SVG holds bytes that are not UTF-8 or characters XML 1.0 does not allow (hex, ';' after each byte): ${shown}\n")
   endif()
   if(DEFINED EXPECT_PIECES)
     expect_count("pieces on the board" "<g class=\"piece[ \"]" ${EXPECT_PIECES})
