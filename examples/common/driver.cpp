@@ -3,10 +3,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <random>
 #include <sstream>
+#include <system_error>
 
 #if defined(_WIN32)
 #include <io.h>
@@ -163,6 +167,63 @@ GameRecord read_record_text(std::string_view text, const std::string& origin, in
                       std::to_string(games) + (games == 1 ? " game" : " games"),
                   origin);
   return *found;
+}
+
+void write_file(const std::string& path, std::string_view content, const std::string& what) {
+  namespace fs = std::filesystem;
+  auto fail = [&](const std::string& reason) {
+    throw Failure("cannot write " + what + ": " + reason, path);
+  };
+  auto reason = [] { return std::generic_category().message(errno); };
+  // Writes `content` to an open file and closes it; the reason on failure.
+  auto put = [&](std::FILE* f) {
+    bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
+    ok = std::fflush(f) == 0 && ok;
+    std::string why = ok ? "" : reason();
+    if (std::fclose(f) != 0 && ok) why = reason();
+    return why;
+  };
+  // A special file (a device, a FIFO) or a link that points nowhere is
+  // written in place, and left as it is if that fails.
+  std::error_code ec;
+  fs::path target = path;
+  const fs::file_status st = fs::status(target, ec);  // what a link points to
+  bool in_place =
+      fs::exists(st) ? !fs::is_regular_file(st) : fs::is_symlink(fs::symlink_status(target, ec));
+  if (!in_place && fs::exists(st)) {
+    target = fs::canonical(target, ec);  // a link stays a link: its file is replaced
+    in_place = static_cast<bool>(ec);
+  }
+  auto write_in_place = [&] {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f) fail(reason());
+    if (std::string why = put(f); !why.empty()) fail(why);
+  };
+  if (in_place) return write_in_place();
+  // A new file under a name no other file has ("x": created, never opened).
+  std::string temporary;
+  std::FILE* f = nullptr;
+  std::random_device random;
+  for (int attempt = 0; !f && attempt < 100; ++attempt) {
+    temporary = target.string() + "." + std::to_string(random() % 1000000) + ".tmp";
+    f = std::fopen(temporary.c_str(), "wbx");
+    if (!f && errno != EEXIST) break;
+  }
+  if (!f) {
+    // A folder this user may not write to, holding a file they may.
+    if ((errno == EACCES || errno == EPERM) && fs::exists(st)) return write_in_place();
+    fail(reason());
+  }
+  if (std::string why = put(f); !why.empty()) {
+    std::remove(temporary.c_str());
+    fail(why);
+  }
+  if (fs::exists(st)) fs::permissions(temporary, st.permissions(), ec);
+  fs::rename(temporary, target, ec);
+  if (ec) {
+    std::remove(temporary.c_str());
+    fail(ec.message());
+  }
 }
 
 std::string json_string(std::string_view text) {

@@ -45,6 +45,13 @@ GameRecord read_record(const std::string& path, int game);
 GameRecord read_record_text(std::string_view text, const std::string& origin, int game);
 inline constexpr std::size_t kMaxRecordLineBytes = 256u << 10;
 
+// Writes `content` to `path` whole or not at all, and names `what` ("the
+// picture") in the Failure with the reason when it cannot. A regular file (or
+// a new one) is written under a temporary name beside it, then renamed over
+// it, so a failed write leaves what was there; a device, FIFO or other special
+// file is written in place. Nothing the program did not create is removed.
+void write_file(const std::string& path, std::string_view content, const std::string& what);
+
 // `text` as a JSON string literal, quotes included: '"' and '\\' escaped,
 // control characters and DEL as \n, \t, ... or \u00XX; other bytes (UTF-8) as they are.
 std::string json_string(std::string_view text);

@@ -194,11 +194,17 @@ inline std::string seats_text(const koma::Position& pos, const std::vector<std::
   }
   std::string out;
   for (int seat = 1; seat <= variant.seats(); ++seat) {
-    out += "  " + std::to_string(seat) + " " + pad_right(variant.seat_name(seat), name_width);
+    // Appended piece by piece: g++ 12 warns (-Wrestrict, wrongly) on "  " + a string.
+    out += "  ";
+    out += std::to_string(seat);
+    out += ' ';
+    out += pad_right(variant.seat_name(seat), name_width);
     out += ' ';
     out += facing_mark(variant.seat_facing(seat));
-    out += " " + pad_right(players[seat - 1], player_width);
-    out += "  hand: " + hand_text(pos, seat, style);
+    out += ' ';
+    out += pad_right(players[seat - 1], player_width);
+    out += "  hand: ";
+    out += hand_text(pos, seat, style);
     if (!pos.active(seat)) out += "  (out of the game)";
     out += '\n';
   }

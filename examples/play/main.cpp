@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -131,13 +130,9 @@ std::string record_line(const Session& s) {
   return driver::record_line(r);
 }
 
-// Writes the record to `path`; the reason if it cannot.
-std::optional<std::string> save(const Session& s, const std::string& path) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out) out << record_line(s) << '\n';
-  out.close();
-  if (!out) return "cannot write the record file '" + path + "'";
-  return std::nullopt;
+// Writes the record to `path` (driver::write_file); throws Failure with the reason.
+void save(const Session& s, const std::string& path) {
+  driver::write_file(path, record_line(s) + '\n', "the record file");
 }
 
 void print_result(const Session& s) {
@@ -379,10 +374,13 @@ bool human_turn(Session& s) {
     path.erase(path.find_last_not_of(" \t") + 1);
     if (path.empty()) {
       say("save takes a file name: save game.jsonl");
-    } else if (std::optional<std::string> failed = save(s, path)) {
-      say(*failed);
     } else {
-      say("saved to " + path);
+      try {
+        save(s, path);
+        say("saved to " + path);
+      } catch (const driver::Failure& e) {
+        say(std::string(e.what()) + " (" + e.where + ")");
+      }
     }
   } else if (command == "resign" || command == "win") {
     if (!no_argument()) return true;
@@ -573,9 +571,7 @@ static int play_main(int argc, char** argv) {
       say(buf);
     }
   }
-  if (s.save_at_end)
-    if (std::optional<std::string> failed = save(s, *s.save_at_end))
-      throw driver::Failure(*failed, *s.save_at_end);
+  if (s.save_at_end) save(s, *s.save_at_end);
   return 0;
 }
 

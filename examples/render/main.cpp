@@ -4,10 +4,7 @@
 //   koma-render --variant variants/yonin.yaml --moves "6i7h 8f7f" --out board.svg
 //   koma-render --variant variants/shogi.yaml --pieces letters --out shogi.svg
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -681,20 +678,6 @@ std::string render(const Rendering& r) {
   return svg.body;
 }
 
-// Writes the whole picture or nothing: a failed write removes the partial file.
-void write_file(const std::string& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out)
-    throw driver::Failure(std::string("cannot write the picture: ") + std::strerror(errno), path);
-  out << content;
-  out.close();
-  if (!out) {
-    int err = errno;
-    std::remove(path.c_str());
-    throw driver::Failure(std::string("cannot write the picture: ") + std::strerror(err), path);
-  }
-}
-
 }  // namespace
 
 static int render_main(int argc, char** argv) {
@@ -703,7 +686,9 @@ static int render_main(int argc, char** argv) {
   desc.add_options()("moves", po::value<std::string>(),
                      "moves and actions to play first, space separated; the last move is tinted")(
       "pieces", po::value<std::string>(), "piece labels: kanji (default) or letters")(
-      "out", po::value<std::string>(), "the SVG file to write");
+      "out", po::value<std::string>(),
+      "the SVG file to write: a file is replaced only once the picture is written whole; a "
+      "device or pipe is written in place");
   auto vm = driver::parse(argc, argv, desc,
                           "usage: koma-render --variant FILE [--option k=v]... [--first-seat N] "
                           "[--position TEXT] [--moves \"m1 m2 ...\"] [--pieces letters|kanji] "
@@ -748,7 +733,7 @@ static int render_main(int argc, char** argv) {
   }
 
   std::string svg = render(Rendering{game, last, options});
-  write_file(vm["out"].as<std::string>(), svg);
+  driver::write_file(vm["out"].as<std::string>(), svg, "the picture");
   return 0;
 }
 
