@@ -124,13 +124,40 @@ inline void improve(bool maxing, int val, int& best, int& alpha, int& beta) {
   }
 }
 
+}  // namespace
+
+namespace detail {
+
 struct TTEntry {
   std::uint64_t key = 0;
   int depth = -1;
   int score = 0;
   std::uint8_t flag = 0;  // 0 exact, 1 lower bound, 2 upper bound
   Move best{};
+  std::uint32_t search = 0;  // the search that wrote it
 };
+
+// The two-player expert's transposition table, kept by its Player from one
+// choose() to the next: allocating and clearing 6 MiB cost each move up to
+// milliseconds (page faults). An entry of an earlier search reads as empty,
+// so every search sees a fresh table and stays deterministic.
+struct SearchTable {
+  std::vector<TTEntry> entries;
+  std::uint32_t search = 0;
+  void start() {
+    if (entries.empty()) entries.resize(1u << 18);
+    ++search;
+  }
+  TTEntry& at(std::uint64_t key) {
+    TTEntry& e = entries[key & (entries.size() - 1)];
+    if (e.search != search) e = TTEntry{0, -1, 0, 0, Move{}, search};
+    return e;
+  }
+};
+
+}  // namespace detail
+
+namespace {
 
 class Searcher {
  public:
@@ -184,7 +211,7 @@ class Searcher {
   // Minimax from me_'s view. With a table (expert) it also prunes: null
   // move, principal-variation null windows and late-move reductions; without
   // (hard) it is the plain fixed-depth search the rule page describes.
-  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, std::vector<TTEntry>* tt,
+  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, detail::SearchTable* tt,
                 bool null_ok = true) {
     ++b_.nodes;
     const State& s = line_.back();
@@ -197,7 +224,7 @@ class Searcher {
                         : detail::evaluate(v_, s, me_);
     if (b_.exhausted()) return detail::evaluate(v_, s, me_);
     std::uint64_t key = s.board_key ^ s.hand_key;
-    TTEntry* e = tt ? &(*tt)[key & (tt->size() - 1)] : nullptr;
+    detail::TTEntry* e = tt ? &tt->at(key) : nullptr;
     Move hint{};
     if (e && e->key == key) {
       hint = e->best;
@@ -567,7 +594,11 @@ Move Player::choose(const Game& game) {
   } else {
     // expert: iterative deepening; alpha-beta with a transposition table for
     // two seats, Best-Reply Search for more.
-    std::vector<TTEntry> tt(two ? (1u << 18) : 0);
+    if (two) {
+      if (!table_) table_ = std::make_shared<detail::SearchTable>();
+      table_->start();
+    }
+    detail::SearchTable* tt = two ? table_.get() : nullptr;
     int max_depth = limits_.depth > 0 ? limits_.depth : 64;
     for (int depth = 1; depth <= max_depth; ++depth) {
       Move iter_best = root[0];
@@ -581,7 +612,7 @@ Move Player::choose(const Game& game) {
       }
       for (Move m : ordered) {
         detail::play_move(v, search.line(), m);
-        int sc = two ? search.alphabeta(depth - 1, alpha, kInf, 1, 6, &tt)
+        int sc = two ? search.alphabeta(depth - 1, alpha, kInf, 1, 6, tt)
                      : search.brs(2 * depth - 1, alpha, kInf, 1);
         search.line().pop();
         if (budget.out && depth > 1) {

@@ -101,3 +101,20 @@ TEST_CASE("a draw is worth a draw, not a win") {
     CHECK(p.info().score < 100000);  // but no forced win within three plies
   }
 }
+
+// The expert keeps its transposition table from one move to the next (no
+// 6 MiB allocation a move); entries of an earlier search must read as empty,
+// so a reused player chooses exactly as a new one would.
+TEST_CASE("a reused two-player expert chooses as a fresh one") {
+  koma::Game g(test::variant("shogi.yaml"));
+  koma::Player reused(koma::Level::expert, {0, 3000, 0, 1});
+  for (int ply = 0; ply < 12; ++ply) {
+    koma::Player fresh(koma::Level::expert, {0, 3000, 0, 1});
+    koma::Move a = reused.choose(g);
+    koma::Move b = fresh.choose(g);
+    REQUIRE(g.position().move_text(a) == g.position().move_text(b));
+    CHECK(reused.info().nodes == fresh.info().nodes);
+    CHECK(reused.info().score == fresh.info().score);
+    g.play(a);
+  }
+}

@@ -16,6 +16,10 @@
 
 namespace koma {
 
+namespace detail {
+struct SearchTable;
+}
+
 // Levels as the rule pages describe them. Two-player games use easy, medium,
 // hard, expert; games of more seats use easy, normal, strong, expert. A level
 // of the other family is mapped to the nearest one (docs/ai.md).
@@ -62,7 +66,8 @@ class Player {
   Limits limits_;
   SearchInfo info_;
   std::unique_ptr<std::atomic<bool>> stop_ = std::make_unique<std::atomic<bool>>(false);
-  std::uint64_t games_ = 0;  // mixed into the seed so successive calls differ
+  std::uint64_t games_ = 0;                     // mixed into the seed so successive calls differ
+  std::shared_ptr<detail::SearchTable> table_;  // the expert's, reused by each choose()
 };
 
 }  // namespace koma
