@@ -129,18 +129,23 @@ int mater_of(const VariantData& v, const State& s, int seat) {
 // else the next active seat; with passing, the next that can move.
 // Returns false if no seat can move (passing variants).
 bool choose_next(const VariantData& v, State& s, int mover, bool passes = true) {
+  // A seat without a legal move is skipped where the variant says it passes,
+  // by the check-priority choice and the turn order alike.
+  auto may_move = [&](int seat) {
+    return s.active(seat) &&
+           !(passes && v.rules.no_legal_move == NoMove::pass && !has_legal_move(v, s, seat));
+  };
   if (v.rules.check_priority)
     for (int i = 1; i < v.nseats; ++i) {
       int seat = seat_after(v, mover, i);
-      if (s.active(seat) && in_check(v, s, seat)) {
+      if (s.active(seat) && in_check(v, s, seat) && may_move(seat)) {
         set_to_move(v, s, seat);
         return true;
       }
     }
   for (int i = 1; i <= v.nseats; ++i) {
     int seat = seat_after(v, mover, i);
-    if (!s.active(seat)) continue;
-    if (passes && v.rules.no_legal_move == NoMove::pass && !has_legal_move(v, s, seat)) continue;
+    if (!may_move(seat)) continue;
     set_to_move(v, s, seat);
     return true;
   }

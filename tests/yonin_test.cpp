@@ -542,3 +542,24 @@ TEST_CASE("yonin: resignation eliminates the resigning seat and consumes its tur
   CHECK_THROWS_AS(no.resign(), koma::IllegalMove);
   CHECK_FALSE(no.over());
 }
+
+// Bug (issue 13, item 3): with check priority, a seat in check whose turn
+// comes without a legal move was chosen anyway where the descriptor says
+// such a seat passes, and the game stalled. Teams South+North against
+// West+East; mates are not scanned, a seat without moves passes.
+TEST_CASE("check priority honours no_legal_move: pass") {
+  const std::string yaml = std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
+                           "/yonin.yaml\nname: priority-pass\n"
+                           "teams: [[South, North], [West, East]]\n"
+                           "mate: on_turn\nno_legal_move: pass\n";
+  auto v = koma::Variant::parse(yaml, "priority-pass.yaml");
+  koma::Game g(koma::Position::from_text(v, "K23K34/9/1G17/9/8K4/9/9/1R17/4K14 1 - 1 -"));
+  g.play("8c8b");  // the gold checks West's king on 9a; 9b, 8a and 8b are covered
+  CHECK(g.position().in_check(2));
+  // West, in check with no legal move, is skipped; the choice goes on from
+  // South: West again (no move), then North.
+  CHECK(g.position().to_move() == 3);
+  CHECK_FALSE(g.over());
+  CHECK(g.position().active(2));
+  CHECK(g.legal_moves().size() > 0);
+}
