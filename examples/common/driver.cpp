@@ -1,5 +1,6 @@
 #include "driver.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -35,17 +36,24 @@ void add_common(po::options_description& desc) {
 
 std::shared_ptr<const koma::Variant> load_variant(const po::variables_map& vm,
                                                   const koma::Options& base) {
-  if (!vm.count("variant")) throw Failure("--variant FILE is required");
+  if (!vm.count("variant")) throw Failure("--variant FILE is required", "--variant");
   koma::Options options = base;
   if (vm.count("option"))
     for (const auto& kv : vm["option"].as<std::vector<std::string>>()) {
       auto eq = kv.find('=');
       if (eq == std::string::npos || eq == 0)
-        throw Failure("--option takes key=value, not '" + kv + "'");
+        throw Failure("--option takes key=value, not '" + kv + "'", "--option");
       options[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
-  if (vm.count("first-seat")) options["first_seat"] = std::to_string(vm["first-seat"].as<int>());
-  return koma::Variant::load(koma::Variant::locate(vm["variant"].as<std::string>()), options);
+  const std::string path = koma::Variant::locate(vm["variant"].as<std::string>());
+  if (!vm.count("first-seat")) return koma::Variant::load(path, options);
+  // --first-seat replaces any first_seat; its range is the variant's seats,
+  // known once it is loaded.
+  options.erase("first_seat");
+  auto variant = koma::Variant::load(path, options);
+  int seat = checked(vm, "first-seat", 1, 1, variant->seats());
+  options["first_seat"] = std::to_string(seat);
+  return koma::Variant::load(path, options);
 }
 
 koma::Position start_position(const std::shared_ptr<const koma::Variant>& variant,
@@ -56,6 +64,11 @@ koma::Position start_position(const std::shared_ptr<const koma::Variant>& varian
 }
 
 namespace {
+
+std::string record_too_large() {
+  return "the record file is larger than " + std::to_string(kMaxRecordFileBytes) +
+         " bytes (64 MiB), the limit for a record";
+}
 
 // A malformed record line: "game N: <what>" at FILE:LINE.
 [[noreturn]] void bad_record(const GameRecord& r, int game, const std::string& what) {
@@ -89,9 +102,21 @@ std::vector<std::string> strings(const GameRecord& r, int game, const YAML::Node
 GameRecord parse_record(const std::string& line, const std::string& where, int game) {
   GameRecord r;
   r.where = where;
+  // yaml-cpp recurses per level, and its own guard says only "bad file".
+  // Brackets inside strings count too (the safe side).
+  int depth = 0, deepest = 0;
+  for (char c : line) {
+    if (c == '[' || c == '{') deepest = std::max(deepest, ++depth);
+    if ((c == ']' || c == '}') && depth > 0) --depth;
+  }
+  const std::string too_deep = "lists and objects nest deeper than " +
+                               std::to_string(kMaxRecordNesting) + " levels, the limit for a game";
+  if (deepest > kMaxRecordNesting) bad_record(r, game, too_deep);
   YAML::Node loaded;
   try {
     loaded = YAML::Load(line);
+  } catch (const YAML::DeepRecursion&) {  // block nesting ("- - - ...")
+    bad_record(r, game, too_deep);
   } catch (const YAML::ParserException& e) {
     throw Failure("game " + std::to_string(game) + " of the record: " + e.msg,
                   where + ":" + std::to_string(e.mark.column + 1));
@@ -129,44 +154,122 @@ GameRecord parse_record(const std::string& line, const std::string& where, int g
 
 }  // namespace
 
+namespace {
+
+// Game `game` of a record read from `in`, a line at a time up to that game's.
+GameRecord read_records(std::streambuf& in, const std::string& origin, int game) {
+  using Traits = std::streambuf::traits_type;
+  std::string line;
+  std::uintmax_t total = 0;
+  int line_no = 0, games = 0;
+  for (bool end = false; !end;) {
+    line.clear();
+    Traits::int_type c;
+    while (!Traits::eq_int_type(c = in.sbumpc(), Traits::eof()) && c != '\n') {
+      if (line.size() == kMaxRecordLineBytes)
+        throw Failure("a line of the record is longer than " + std::to_string(kMaxRecordLineBytes) +
+                          " bytes, the limit for one game",
+                      origin + ":" + std::to_string(line_no + 1));
+      line += Traits::to_char_type(c);
+    }
+    total += line.size() + 1;
+    if (total > kMaxRecordFileBytes + 1) throw Failure(record_too_large(), origin);
+    end = Traits::eq_int_type(c, Traits::eof());
+    if (end && line.empty()) break;  // as std::getline: a last line needs no newline
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (++games == game) return parse_record(line, origin + ":" + std::to_string(line_no), game);
+  }
+  throw Failure("there is no game " + std::to_string(game) + "; the record holds " +
+                    std::to_string(games) + (games == 1 ? " game" : " games"),
+                origin);
+}
+
+// A read-only stream buffer over text that is not copied.
+struct TextBuffer : std::streambuf {
+  explicit TextBuffer(std::string_view text) {
+    char* begin = const_cast<char*>(text.data());
+    setg(begin, begin, begin + text.size());
+  }
+};
+
+}  // namespace
+
 GameRecord read_record(const std::string& path, int game) {
+  namespace fs = std::filesystem;
+  // Checked before the file is opened: a FIFO would block, /dev/zero never end.
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (ec) throw Failure("cannot read the record file: " + ec.message(), path);
+  if (!fs::is_regular_file(st))
+    throw Failure(fs::is_directory(st) ? "the record file is a directory, not a regular file"
+                                       : "the record file is not a regular file",
+                  path);
+  if (std::uintmax_t size = fs::file_size(path, ec); !ec && size > kMaxRecordFileBytes)
+    throw Failure(record_too_large(), path);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw Failure("cannot read the record file", path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw Failure("cannot read the record file", path);
-  return read_record_text(text.str(), path, game);
+  if (!in)
+    throw Failure("cannot read the record file: " + std::generic_category().message(errno), path);
+  return read_records(*in.rdbuf(), path, game);
 }
 
 GameRecord read_record_text(std::string_view text, const std::string& origin, int game) {
-  int line_no = 0, games = 0;
-  std::optional<GameRecord> found;
-  // Lines as std::getline splits them: a last line needs no newline.
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = std::min(text.find('\n', start), text.size());
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
-    ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    if (++games != game) continue;
-    std::string where = origin;
-    where += ':';
-    where += std::to_string(line_no);
-    if (line.size() > kMaxRecordLineBytes) {
-      std::string what = "game ";
-      what += std::to_string(game);
-      what += " of the record is longer than ";
-      what += std::to_string(kMaxRecordLineBytes);
-      what += " bytes, the limit for one game";
-      throw Failure(what, where);
+  TextBuffer buffer(text);
+  return read_records(buffer, origin, game);
+}
+
+koma::Options record_options(const GameRecord& record) {
+  koma::Options options = record.options;
+  if (record.first_seat) options["first_seat"] = std::to_string(*record.first_seat);
+  return options;
+}
+
+std::optional<koma::Move> play_moves(koma::Game& game, const std::vector<std::string>& moves,
+                                     const std::string& where) {
+  std::optional<koma::Move> last;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    std::optional<koma::Move> move;
+    try {
+      move = game.position().parse_move(moves[i]);
+    } catch (const koma::Error&) {  // an action, or unreadable: play() says which
     }
-    found = parse_record(std::string(line), where, game);
+    try {
+      game.play(moves[i]);
+    } catch (const koma::Error& e) {  // NotationError (malformed) or IllegalMove
+      throw BadMove("move " + std::to_string(i + 1) + " '" + moves[i] + "' is illegal: " + e.what(),
+                    where);
+    }
+    if (move) last = move;
   }
-  if (!found)
-    throw Failure("there is no game " + std::to_string(game) + "; the record holds " +
-                      std::to_string(games) + (games == 1 ? " game" : " games"),
-                  origin);
-  return *found;
+  return last;
+}
+
+koma::Game replay_record(const std::shared_ptr<const koma::Variant>& variant,
+                         const po::variables_map& vm, const GameRecord& record) {
+  std::optional<koma::Game> game;
+  if (vm.count("position") || !record.start) {
+    game.emplace(start_position(variant, vm));
+  } else {
+    try {
+      game.emplace(koma::Position::from_text(variant, *record.start));
+    } catch (const koma::NotationError& e) {
+      throw Failure(std::string("the record's start position: ") + e.what(), record.where);
+    }
+  }
+  play_moves(*game, record.moves, record.where);
+  // An outside ending (a match's ply cap, say) is not in the moves: repeat it.
+  if (record.result && record.result->reason == koma::Reason::adjudicated) {
+    if (game->over())
+      throw Failure("the record's result is adjudicated, but its moves end the game already (" +
+                        std::string(koma::reason_name(game->result()->reason)) + ")",
+                    record.where);
+    try {
+      game->adjudicate(record.result->places);
+    } catch (const koma::IllegalMove& e) {
+      throw Failure(std::string("the record's adjudicated result: ") + e.what(), record.where);
+    }
+  }
+  return std::move(*game);
 }
 
 void write_file(const std::string& path, std::string_view content, const std::string& what) {
@@ -335,6 +438,28 @@ std::vector<std::string> split_list(const std::string& list) {
     from = comma + 1;
   }
   return out;
+}
+
+void out_of_range(const char* name, const std::string& value, const std::string& min,
+                  const std::string& max, bool whole) {
+  std::string option = "--";
+  option += name;
+  throw Failure(option + " takes " + (whole ? "a whole number" : "a number") + " from " + min +
+                    " to " + max + ", not '" + value + "'",
+                option);
+}
+
+std::string number_text(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+koma::Limits search_limits(const po::variables_map& vm) {
+  koma::Limits limits;
+  limits.nodes = static_cast<std::uint64_t>(checked(vm, "nodes", 0LL, 0LL, kMaxNodes));
+  limits.seconds = checked(vm, "seconds", 0.0, 0.0, kMaxSeconds);
+  return limits;
 }
 
 bool is_terminal(int fd) {

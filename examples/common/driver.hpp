@@ -2,10 +2,12 @@
 // and the one-line error convention. Uses the public API only.
 #pragma once
 #include <boost/program_options.hpp>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "koma/koma.hpp"
@@ -37,13 +39,42 @@ struct GameRecord {
 };
 
 // Reads game `game` (counted from 1; blank lines are skipped) of a record file.
-// Throws Failure for an unreadable file, a game out of range or a malformed line.
+// Only a regular file of at most kMaxRecordFileBytes is read, line by line, up
+// to the game's line. Throws Failure for an unreadable, special or too large
+// file, a line over kMaxRecordLineBytes, a game out of range or a malformed line.
 GameRecord read_record(const std::string& path, int game);
 // The same from the text of a record file; `origin` names it in errors and in
-// GameRecord::where ("ORIGIN:LINE"). A line longer than kMaxRecordLineBytes is
-// refused unread (a real game is a few KiB; yaml-cpp would take seconds).
+// GameRecord::where ("ORIGIN:LINE").
 GameRecord read_record_text(std::string_view text, const std::string& origin, int game);
+inline constexpr std::uintmax_t kMaxRecordFileBytes = 64u << 20;
+// A line longer than this is refused as soon as it is read that far (a real
+// game is a few KiB; yaml-cpp would take seconds).
 inline constexpr std::size_t kMaxRecordLineBytes = 256u << 10;
+// Lists and objects nested deeper than this are refused before yaml-cpp reads
+// the line (a game needs 3 levels: the game, its result, the places).
+inline constexpr int kMaxRecordNesting = 16;
+
+// The options a record's game was played with, as load_variant's `base`: its
+// option overrides and its first seat.
+koma::Options record_options(const GameRecord& record);
+
+// A move that cannot be played: "move <index from 1> '<text>' is illegal: <why>".
+struct BadMove : Failure {
+  using Failure::Failure;
+};
+
+// Plays `moves` (moves and actions as text) in order; throws BadMove, located
+// at `where`, for the first that cannot be played. Returns the last of them
+// that is a move, not an action (resign, win).
+std::optional<koma::Move> play_moves(koma::Game& game, const std::vector<std::string>& moves,
+                                     const std::string& where);
+
+// The game of a record, as koma-replay and koma-play --load read it: from
+// --position, else the record's start, else the variant's; its moves played
+// (BadMove at the first that fails); an adjudicated result, which the moves
+// do not hold, repeated. Other results are not copied: the moves decide them.
+koma::Game replay_record(const std::shared_ptr<const koma::Variant>& variant,
+                         const boost::program_options::variables_map& vm, const GameRecord& record);
 
 // Writes `content` to `path` whole or not at all, and names `what` ("the
 // picture") in the Failure with the reason when it cannot. A regular file (or
@@ -87,19 +118,37 @@ std::vector<std::string> split_list(const std::string& list);
 // Whether a standard stream (0 in, 1 out, 2 error) is a terminal.
 bool is_terminal(int fd);
 
-// A numeric option's value, `fallback` when absent; throws Failure
-// "--NAME WHAT" when it is below `min`.
+// Ranges of the numeric options the drivers share (README, --help).
+inline constexpr long long kMaxNodes = 1'000'000'000'000;  // --nodes, --level-nodes
+inline constexpr double kMaxSeconds = 86400;               // --seconds: a day a move
+inline constexpr long long kMaxSeed = 1'000'000'000'000'000;
+inline constexpr int kMaxPlies = 1'000'000;   // --max-plies
+inline constexpr int kMaxGame = 100'000'000;  // --game (a record holds fewer)
+
+// Throws Failure "--NAME takes a [whole] number from MIN to MAX, not 'VALUE'"
+// located at "--NAME".
+[[noreturn]] void out_of_range(const char* name, const std::string& value, const std::string& min,
+                               const std::string& max, bool whole);
+std::string number_text(double value);
+
+// A numeric option's value, `fallback` when absent; throws (out_of_range)
+// unless it lies from `min` to `max`: NaN never does, infinity is beyond any max.
 template <class T>
 T checked(const boost::program_options::variables_map& vm, const char* name, T fallback, T min,
-          const char* what) {
+          T max) {
   if (!vm.count(name)) return fallback;
   T v = vm[name].as<T>();
-  if (v < min) {
-    std::string text = "--";
-    (text += name) += " ";
-    throw Failure(text += what, "command line");
+  if (!(v >= min && v <= max)) {
+    if constexpr (std::is_integral_v<T>)
+      out_of_range(name, std::to_string(v), std::to_string(min), std::to_string(max), true);
+    else
+      out_of_range(name, number_text(v), number_text(min), number_text(max), false);
   }
   return v;
 }
+
+// --nodes and --seconds, checked (0 to kMaxNodes, 0 to kMaxSeconds), as
+// search limits; the seed is left 0.
+koma::Limits search_limits(const boost::program_options::variables_map& vm);
 
 }  // namespace driver

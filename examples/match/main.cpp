@@ -56,6 +56,10 @@ const char* const kUsage =
     "seats, rounds for more). A progress bar is drawn on standard error when\n"
     "it is a terminal.";
 
+constexpr int kMaxGames = 1'000'000;
+constexpr int kMaxJobs = 256;
+constexpr int kMaxOpeningPlies = 1000;
+
 struct Setup {
   std::shared_ptr<const koma::Variant> variant;
   std::optional<koma::Position> start;  // --position
@@ -338,38 +342,37 @@ static int match_main(int argc, char** argv) {
   driver::add_common(desc);
   desc.add_options()("seats", po::value<std::string>(),
                      "CPU levels, one per seat, comma separated (rotated game by game)")(
-      "games", po::value<int>(), "number of games (required)")(
+      "games", po::value<int>(), "number of games, 1 to 1000000 (required)")(
       "seed", po::value<long long>(),
-      "match seed S (default 1); game g's seat s uses S*1000+g*8+s")(
-      "jobs", po::value<int>(), "games played at once on that many threads (default 1)")(
+      "match seed S, 0 to 10^15 (default 1); game g's seat s uses S*1000+g*8+s")(
+      "jobs", po::value<int>(), "games played at once on that many threads, 1 to 256 (default 1)")(
       "rotate-first", "game g starts with seat (g mod seats)+1 to move (else first_seat)")(
       "max-plies", po::value<int>(),
-      "adjudicate games still going after P plies (default 1000 for variants without a ply "
-      "limit, else none beyond the variant's own)")(
+      "adjudicate games still going after P plies, 1 to 1000000 (default 1000 for variants "
+      "without a ply limit, else none beyond the variant's own)")(
       "nodes", po::value<long long>(),
-      "node limit per move for every CPU level (default 0: the level's own; expert 20000 when "
-      "neither --nodes nor --seconds is given)")(
+      "node limit per move for every CPU level, 0 to 10^12 (default 0: the level's own; expert "
+      "20000 when neither --nodes nor --seconds is given)")(
       "opening-plies", po::value<int>(),
-      "start every game with K random legal moves, the same for the games of one rotation "
-      "(default 0)")("level-nodes", po::value<std::vector<std::string>>(),
-                     "LEVEL=N: node limit per move for that level, over --nodes (repeatable)")(
+      "start every game with K random legal moves, 0 to 1000, the same for the games of one "
+      "rotation (default 0)")("level-nodes", po::value<std::vector<std::string>>(),
+                              "LEVEL=N: node limit per move for that level, N from 0 to 10^12, "
+                              "over --nodes (repeatable)")(
       "seconds", po::value<double>(),
-      "time per move for every CPU level (default 0: none; not "
-      "reproducible)")("record", po::value<std::string>(),
-                       "write every game to this JSON Lines record file");
+      "time per move for every CPU level, 0 to 86400 (default 0: none; not reproducible)")(
+      "record", po::value<std::string>(), "write every game to this JSON Lines record file");
   auto vm = driver::parse(argc, argv, desc, kUsage);
 
-  if (!vm.count("seats")) throw driver::Failure("--seats LEVEL,LEVEL,... is required");
-  if (!vm.count("games")) throw driver::Failure("--games N is required");
+  if (!vm.count("seats")) throw driver::Failure("--seats LEVEL,LEVEL,... is required", "--seats");
+  if (!vm.count("games")) throw driver::Failure("--games N is required", "--games");
   Setup s;
-  s.games = driver::checked(vm, "games", 0, 1, "must be at least 1");
-  s.seed =
-      static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, "must not be negative"));
-  int jobs = driver::checked(vm, "jobs", 1, 1, "must be at least 1");
+  s.games = driver::checked(vm, "games", 0, 1, kMaxGames);
+  s.seed = static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, driver::kMaxSeed));
+  int jobs = driver::checked(vm, "jobs", 1, 1, kMaxJobs);
   s.rotate_first = vm.count("rotate-first") > 0;
-  s.nodes =
-      static_cast<std::uint64_t>(driver::checked(vm, "nodes", 0LL, 0LL, "must not be negative"));
-  s.seconds = driver::checked(vm, "seconds", 0.0, 0.0, "must not be negative");
+  const koma::Limits limits = driver::search_limits(vm);
+  s.nodes = limits.nodes;
+  s.seconds = limits.seconds;
   if (vm.count("level-nodes"))
     for (const std::string& kv : vm["level-nodes"].as<std::vector<std::string>>()) {
       auto eq = kv.find('=');
@@ -381,15 +384,15 @@ static int match_main(int argc, char** argv) {
           if (used != kv.size() - eq - 1) count = -1;
         } catch (const std::exception&) {
         }
-      if (!level || count < 0)
-        throw driver::Failure("'" + kv + "' is not LEVEL=N (a level name, a node count >= 0)",
+      if (!level || count < 0 || count > driver::kMaxNodes)
+        throw driver::Failure("'" + kv + "' is not LEVEL=N (a level name, a node count from 0 to " +
+                                  std::to_string(driver::kMaxNodes) + ")",
                               "--level-nodes");
       s.level_nodes[*level] = static_cast<std::uint64_t>(count);
     }
   std::optional<int> max_plies;
-  s.opening = driver::checked(vm, "opening-plies", 0, 0, "must not be negative");
-  if (vm.count("max-plies"))
-    max_plies = driver::checked(vm, "max-plies", 0, 1, "must be at least 1");
+  s.opening = driver::checked(vm, "opening-plies", 0, 0, kMaxOpeningPlies);
+  if (vm.count("max-plies")) max_plies = driver::checked(vm, "max-plies", 0, 1, driver::kMaxPlies);
   if (s.rotate_first && vm.count("first-seat"))
     throw driver::Failure("--rotate-first and --first-seat exclude each other", "command line");
   if (s.rotate_first && vm.count("position"))

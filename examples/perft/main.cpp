@@ -9,19 +9,20 @@
 
 namespace po = boost::program_options;
 
+constexpr int kMaxDepth = 64;
+
 static int perft_main(int argc, char** argv) {
   po::options_description desc("Options");
   driver::add_common(desc);
-  desc.add_options()("depth", po::value<int>(), "depth in plies (1 or more)")(
+  desc.add_options()("depth", po::value<int>(), "depth in plies, 1 to 64")(
       "divide", "print each root move's count, sorted by move text")(
       "full", "play and take back every leaf instead of counting the last ply in bulk");
   auto vm = driver::parse(
       argc, argv, desc,
       "usage: koma-perft --variant FILE [--option k=v]... [--first-seat N] [--position TEXT] "
       "--depth N [--divide] [--full]");
-  if (!vm.count("depth")) throw driver::Failure("--depth N is required");
-  int depth = vm["depth"].as<int>();
-  if (depth < 1 || depth > 64) throw driver::Failure("--depth must be from 1 to 64");
+  if (!vm.count("depth")) throw driver::Failure("--depth N is required", "--depth");
+  const int depth = driver::checked(vm, "depth", 0, 1, kMaxDepth);
   auto variant = driver::load_variant(vm);
   koma::Game game(driver::start_position(variant, vm));
   koma::PerftMode mode = vm.count("full") ? koma::PerftMode::full : koma::PerftMode::bulk;

@@ -40,11 +40,15 @@ const char* const kUsage =
     "The board shows each piece as [+]<letter or kanji><seat><facing ^ > v <>, an\n"
     "overturned king as X<seat>, voids blank. --load FILE replays game N (default 1) of a\n"
     "JSON Lines game record (its options, first seat and start; the command line overrides\n"
-    "them), then play continues. When every seat is a CPU the game plays itself, printing\n"
+    "them) as koma-replay does, then play continues; a game the record ends, adjudicated\n"
+    "ones included, shows its result. A record is a regular file of at most 64 MiB whose\n"
+    "lines are at most 256 KiB. When every seat is a CPU the game plays itself, printing\n"
     "each move and (unless --quiet-board) the board after it; it is adjudicated after\n"
     "--max-plies plies (default 1000 where the variant has no ply limit of its own). The\n"
     "game's end prints the places and a line `result <place of seat 1> ... <reason>`.\n"
     "--save FILE writes the game record when the program ends. End of input quits.";
+
+constexpr double kMaxDelay = 60;  // --delay, seconds
 
 // Who sits at a seat: "human" or a CPU level, as --seats names it.
 struct Seat {
@@ -421,17 +425,21 @@ static int play_main(int argc, char** argv) {
                      "one player per seat, comma separated: human or a CPU level (default: all "
                      "human, or the --load record's)")("pieces", po::value<std::string>(),
                                                        "letters (default) or kanji")(
-      "load", po::value<std::string>(), "replay a game of this record file, then play on")(
-      "game", po::value<int>(), "which game of --load, counted from 1 (default 1)")(
-      "nodes", po::value<long long>(), "node limit per CPU move (default 0: the level's own)")(
-      "seconds", po::value<double>(), "time per CPU move (default 0: the level's own)")(
-      "seed", po::value<long long>(), "seed S (default 1); seat s's CPU uses S*1000+s")(
+      "load", po::value<std::string>(),
+      "replay a game of this record file, then play on (a finished or adjudicated game "
+      "only shows its result)")(
+      "game", po::value<int>(),
+      "which game of --load, counted from 1 (default 1; at most 100000000)")(
+      "nodes", po::value<long long>(),
+      "node limit per CPU move, 0 to 10^12 (default 0: the level's own)")(
+      "seconds", po::value<double>(), "time per CPU move, 0 to 86400 (default 0: the level's own)")(
+      "seed", po::value<long long>(), "seed S, 0 to 10^15 (default 1); seat s's CPU uses S*1000+s")(
       "max-plies", po::value<int>(),
-      "adjudicate after P plies (default: 1000 in all-CPU games of variants without a ply "
-      "limit, else none beyond the variant's own)")(
+      "adjudicate after P plies, 1 to 1000000 (default: 1000 in all-CPU games of variants "
+      "without a ply limit, else none beyond the variant's own)")(
       "quiet-board", "all-CPU games: draw the board at the start and the end only")(
       "delay", po::value<double>(),
-      "pause S seconds after each CPU move when the output is a terminal (default 0)")(
+      "pause S seconds, 0 to 60, after each CPU move when the output is a terminal (default 0)")(
       "save", po::value<std::string>(), "write the game record to this file at the end");
   auto vm = driver::parse(argc, argv, desc, kUsage);
   if (vm.count("game") && !vm.count("load"))
@@ -441,14 +449,10 @@ static int play_main(int argc, char** argv) {
   // A record's options, first seat and start come first; the command line
   // overrides them (as koma-replay does).
   std::optional<driver::GameRecord> loaded;
-  koma::Options base;
-  if (vm.count("load")) {
-    int n = driver::checked(vm, "game", 1, 1, "counts from 1");
-    loaded = driver::read_record(vm["load"].as<std::string>(), n);
-    base = loaded->options;
-    if (loaded->first_seat) base["first_seat"] = std::to_string(*loaded->first_seat);
-  }
-  s.variant = driver::load_variant(vm, base);
+  if (vm.count("load"))
+    loaded = driver::read_record(vm["load"].as<std::string>(),
+                                 driver::checked(vm, "game", 1, 1, driver::kMaxGame));
+  s.variant = driver::load_variant(vm, loaded ? driver::record_options(*loaded) : koma::Options{});
   const koma::Variant& variant = *s.variant;
   if (loaded && !loaded->variant.empty() && loaded->variant != variant.name())
     throw driver::Failure(
@@ -465,29 +469,13 @@ static int play_main(int argc, char** argv) {
         s.record.options[kv.substr(0, eq)] = kv.substr(eq + 1);
   s.record.options.erase("first_seat");  // the record has a field of its own for it
 
-  if (vm.count("position")) {
-    s.game = std::make_unique<koma::Game>(driver::start_position(s.variant, vm));
-    s.record.start = s.game->start().text();
-  } else if (loaded && loaded->start) {
-    try {
-      s.game = std::make_unique<koma::Game>(koma::Position::from_text(s.variant, *loaded->start));
-    } catch (const koma::NotationError& e) {
-      throw driver::Failure(std::string("the record's start position: ") + e.what(), loaded->where);
-    }
-    s.record.start = s.game->start().text();
-  } else {
-    s.game = std::make_unique<koma::Game>(s.variant);
-  }
+  // A loaded game is read as koma-replay reads it: an adjudicated record loads
+  // as a finished game.
   if (loaded)
-    for (std::size_t i = 0; i < loaded->moves.size(); ++i) {
-      try {
-        s.game->play(loaded->moves[i]);
-      } catch (const koma::Error& e) {
-        throw driver::Failure("move " + std::to_string(i + 1) + " '" + loaded->moves[i] +
-                                  "' of the record is illegal: " + e.what(),
-                              loaded->where);
-      }
-    }
+    s.game = std::make_unique<koma::Game>(driver::replay_record(s.variant, vm, *loaded));
+  else
+    s.game = std::make_unique<koma::Game>(driver::start_position(s.variant, vm));
+  if (vm.count("position") || (loaded && loaded->start)) s.record.start = s.game->start().text();
 
   // Seats: --seats, else the record's (when it names a player for every seat),
   // else everyone human.
@@ -500,12 +488,9 @@ static int play_main(int argc, char** argv) {
   } else {
     s.seat_names.assign(static_cast<std::size_t>(variant.seats()), "human");
   }
-  koma::Limits limits;
-  limits.nodes =
-      static_cast<std::uint64_t>(driver::checked(vm, "nodes", 0LL, 0LL, "must not be negative"));
-  limits.seconds = driver::checked(vm, "seconds", 0.0, 0.0, "must not be negative");
+  koma::Limits limits = driver::search_limits(vm);
   const auto seed =
-      static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, "must not be negative"));
+      static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, driver::kMaxSeed));
   bool all_cpu = true;
   for (int seat = 1; seat <= variant.seats(); ++seat) {
     Seat entry{s.seat_names[seat - 1], nullptr};
@@ -528,11 +513,11 @@ static int play_main(int argc, char** argv) {
   s.quiet_board = vm.count("quiet-board") > 0;
   s.echo = !driver::is_terminal(0);
   // Pausing only helps someone watching; a pipe or a file gets the game at once.
-  s.delay = driver::checked(vm, "delay", 0.0, 0.0, "must not be negative");
+  s.delay = driver::checked(vm, "delay", 0.0, 0.0, kMaxDelay);
   if (!driver::is_terminal(1)) s.delay = 0;
   if (vm.count("save")) s.save_at_end = vm["save"].as<std::string>();
   const int variant_limit = std::stoi(variant.options().at("max_plies"));
-  s.cap = vm.count("max-plies") ? driver::checked(vm, "max-plies", 0, 1, "must be at least 1")
+  s.cap = vm.count("max-plies") ? driver::checked(vm, "max-plies", 0, 1, driver::kMaxPlies)
           : all_cpu && variant_limit == 0 ? 1000
                                           : 0;
 
@@ -546,7 +531,7 @@ static int play_main(int argc, char** argv) {
     std::size_t plies = loaded->moves.size();
     say("loaded " + std::to_string(plies) + (plies == 1 ? " ply" : " plies"));
   }
-  if (!all_cpu) say("type help for the commands");
+  if (!all_cpu && !s.game->over()) say("type help for the commands");
   show(s);
   const auto t0 = std::chrono::steady_clock::now();
   bool going = true;

@@ -705,31 +705,12 @@ static int render_main(int argc, char** argv) {
   auto variant = driver::load_variant(vm);
   koma::Game game(driver::start_position(variant, vm));
 
-  std::optional<koma::Move> last;
+  std::optional<koma::Move> last;  // tinted; actions (resign, win) are not moves
   if (vm.count("moves")) {
+    std::vector<std::string> moves;
     std::istringstream in(vm["moves"].as<std::string>());
-    int index = 0;
-    for (std::string m; in >> m;) {
-      ++index;
-      koma::Position before = game.position();
-      try {
-        game.play(m);
-      } catch (const koma::Error& e) {  // NotationError (malformed) or IllegalMove
-        std::string what = "move ";
-        what += std::to_string(index);
-        what += " '";
-        what += m;
-        what += "' is illegal: ";
-        what += e.what();
-        throw driver::Failure(what, "--moves");
-      }
-      // Actions (resign, win) are not moves: the last board move or drop
-      // stays tinted.
-      try {
-        last = before.parse_move(m);
-      } catch (const koma::Error&) {
-      }
-    }
+    for (std::string m; in >> m;) moves.push_back(m);
+    last = driver::play_moves(game, moves, "--moves");
   }
 
   std::string svg = render(Rendering{game, last, options});

@@ -23,16 +23,6 @@ std::string seat_list(const std::vector<int>& seats) {
   return out;
 }
 
-koma::Position start_of(const std::shared_ptr<const koma::Variant>& variant,
-                        const po::variables_map& vm, const std::optional<driver::GameRecord>& rec) {
-  if (vm.count("position") || !rec || !rec->start) return driver::start_position(variant, vm);
-  try {
-    return koma::Position::from_text(variant, *rec->start);
-  } catch (const koma::NotationError& e) {
-    throw driver::Failure(std::string("the record's start position: ") + e.what(), rec->where);
-  }
-}
-
 }  // namespace
 
 static int replay_main(int argc, char** argv) {
@@ -40,8 +30,11 @@ static int replay_main(int argc, char** argv) {
   driver::add_common(desc);
   desc.add_options()("moves", po::value<std::string>(),
                      "moves and actions to play, space separated")(
-      "record", po::value<std::string>(), "game record file (JSON Lines, one game a line)")(
-      "game", po::value<int>(), "which game of --record to play, counted from 1 (default 1)");
+      "record", po::value<std::string>(),
+      "game record file (JSON Lines, one game a line; a regular file of at most 64 MiB, "
+      "lines of at most 256 KiB)")(
+      "game", po::value<int>(),
+      "which game of --record to play, counted from 1 (default 1; at most 100000000)");
   auto vm = driver::parse(argc, argv, desc,
                           "usage: koma-replay --variant FILE [--option k=v]... [--first-seat N] "
                           "[--position TEXT] (--moves \"m1 m2 ...\" | --record FILE [--game N])");
@@ -54,47 +47,27 @@ static int replay_main(int argc, char** argv) {
   // A record's options, first seat and start come first; the command line
   // overrides them.
   std::optional<driver::GameRecord> record;
-  std::vector<std::string> moves;
-  koma::Options base;
-  if (has_record) {
-    int n = vm.count("game") ? vm["game"].as<int>() : 1;
-    if (n < 1)
-      throw driver::Failure("--game counts from 1, not " + std::to_string(n), "command line");
-    record = driver::read_record(vm["record"].as<std::string>(), n);
-    base = record->options;
-    if (record->first_seat) base["first_seat"] = std::to_string(*record->first_seat);
-    moves = record->moves;
-  } else {
-    std::istringstream in(vm["moves"].as<std::string>());
-    for (std::string m; in >> m;) moves.push_back(m);
-  }
-  auto variant = driver::load_variant(vm, base);
-  koma::Game game(start_of(variant, vm, record));
-
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    try {
-      game.play(moves[i]);
-    } catch (const koma::Error& e) {  // NotationError (malformed) or IllegalMove
-      std::cerr << "koma-replay: move " << i + 1 << " '" << moves[i] << "' is illegal: " << e.what()
-                << "\n";
-      return 1;
+  if (has_record)
+    record = driver::read_record(vm["record"].as<std::string>(),
+                                 driver::checked(vm, "game", 1, 1, driver::kMaxGame));
+  auto variant =
+      driver::load_variant(vm, record ? driver::record_options(*record) : koma::Options{});
+  std::optional<koma::Game> played;
+  try {
+    if (record) {
+      played.emplace(driver::replay_record(variant, vm, *record));
+    } else {
+      std::vector<std::string> moves;
+      std::istringstream in(vm["moves"].as<std::string>());
+      for (std::string m; in >> m;) moves.push_back(m);
+      played.emplace(driver::start_position(variant, vm));
+      driver::play_moves(*played, moves, "--moves");
     }
+  } catch (const driver::BadMove& e) {  // the documented form: no location
+    std::cerr << "koma-replay: " << e.what() << "\n";
+    return 1;
   }
-
-  // An outside ending (a match's ply cap, say) is not in the moves: repeat it.
-  if (record && record->result && record->result->reason == koma::Reason::adjudicated) {
-    if (game.over())
-      throw driver::Failure(
-          "the record's result is adjudicated, but its moves end the game already (" +
-              std::string(koma::reason_name(game.result()->reason)) + ")",
-          record->where);
-    try {
-      game.adjudicate(record->result->places);
-    } catch (const koma::IllegalMove& e) {
-      throw driver::Failure(std::string("the record's adjudicated result: ") + e.what(),
-                            record->where);
-    }
-  }
+  const koma::Game& game = *played;
 
   const koma::Position& pos = game.position();
   std::string out = "position " + pos.text() + "\n";
