@@ -84,6 +84,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   return out;
 }
 
+// At most nine digits (999999999): every number of a position text.
 bool read_uint(std::string_view s, long& out) {
   if (s.empty() || s.size() > 9) return false;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -313,7 +314,7 @@ State parse_sfen(const VariantData& v, std::string_view text) {
         true);
   long ply = 0;
   if (!read_uint(f[3], ply) || ply < 1)
-    bad("SFEN move number must be a whole number from 1, not " + quoted(f[3]));
+    bad("SFEN move number must be a whole number from 1 to 999999999, not " + quoted(f[3]));
   s.ply = static_cast<std::uint32_t>(ply);
   return s;
 }
@@ -440,7 +441,7 @@ State parse_generic(const VariantData& v, std::string_view text) {
   }
   long ply = 0;
   if (!read_uint(f[3], ply) || ply < 1)
-    bad("ply must be a whole number from 1, not " + quoted(f[3]));
+    bad("ply must be a whole number from 1 to 999999999, not " + quoted(f[3]));
   s.ply = static_cast<std::uint32_t>(ply);
   if (f[4] != "-") {
     if (v.sfen) {

@@ -348,7 +348,7 @@ TEST_CASE("notation: user text in a NotationError is escaped, \\xNN for each unp
         "hand piece '\\x01' is not a piece of this variant");
   auto yonin = test::variant("yonin.yaml");
   CHECK(notation_error(yonin, "9/9/9/9/9/9/9/9/9 1 - 1\x1b 2") ==
-        "ply must be a whole number from 1, not '1\\x1b'");
+        "ply must be a whole number from 1 to 999999999, not '1\\x1b'");
 }
 
 TEST_CASE("notation: escape_text keeps printable ASCII and UTF-8 and cuts between characters") {
@@ -389,4 +389,15 @@ TEST_CASE("notation: a SFEN whose fields are not separated by single spaces says
   CHECK(notation_error(yonin, "9/9/9/9/9/9/9/9/9 1 - 1 -\n") ==
         "position text fields must be separated by single spaces, not '\\x0a' after the "
         "eliminated seats");
+}
+
+TEST_CASE("notation: the nine-digit cap on numbers is named") {
+  auto shogi = test::variant("shogi.yaml");
+  const std::string board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+  CHECK_NOTHROW(koma::Position::from_text(shogi, board + " b - 999999999"));
+  CHECK(notation_error(shogi, board + " b - 1000000000") ==
+        "SFEN move number must be a whole number from 1 to 999999999, not '1000000000'");
+  auto yonin = test::variant("yonin.yaml");
+  CHECK(notation_error(yonin, "9/9/9/9/9/9/9/9/9 1 - 1234567890 -") ==
+        "ply must be a whole number from 1 to 999999999, not '1234567890'");
 }

@@ -13,6 +13,8 @@
 #                            line when the result is null); `in-check` may list
 #                            any seats
 #   An argument @MOVES@ is replaced by that game's moves, joined by spaces.
+#   EXPECT_STDOUT_REGEX=RE   standard output must match RE (for output that
+#                            holds measurements, such as koma-bench's times)
 #   EXPECT_STDERR=TEXT       standard error must be exactly this one line
 #   EXPECT_STDERR_REGEX=RE   standard error must match RE
 # Without an expectation, that stream must be empty.
@@ -80,7 +82,11 @@ set(failures "")
 if(NOT status STREQUAL EXPECT_EXIT)
   string(APPEND failures "exit status ${status}, expected ${EXPECT_EXIT}\n")
 endif()
-if(NOT stdout STREQUAL expected_stdout)
+if(DEFINED EXPECT_STDOUT_REGEX)
+  if(NOT stdout MATCHES "${EXPECT_STDOUT_REGEX}")
+    string(APPEND failures "standard output:\n${stdout}-- does not match:\n${EXPECT_STDOUT_REGEX}\n")
+  endif()
+elseif(NOT stdout STREQUAL expected_stdout)
   string(APPEND failures "standard output:\n${stdout}-- expected:\n${expected_stdout}--\n")
 endif()
 koma_check_stderr()
