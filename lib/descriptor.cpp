@@ -438,7 +438,7 @@ struct Builder {
         r.team_checkmate = expect_bool(*t, "team_checkmate");
       if (const Doc* c = end->find("collect")) r.collect_kind = kind_named(*c, "end collect");
       if (const Doc* rep = end->find("repetition")) {
-        expect_map(*rep, "end repetition", {"count", "perpetual_check"});
+        expect_map(*rep, "end repetition", {"count", "perpetual_check", "loser"});
         if (const Doc* c = rep->find("count"))
           r.repetition_count = expect_int(*c, "repetition count", 0, 100);
         if (const Doc* pc = rep->find("perpetual_check"))
@@ -446,6 +446,17 @@ struct Builder {
                                                {{"draw", Perpetual::draw},
                                                 {"loses", Perpetual::loses},
                                                 {"forbidden", Perpetual::forbidden}});
+        if (const Doc* l = rep->find("loser")) {
+          const std::string& who = expect_word(*l, "repetition loser");
+          if (who == "none") {
+            r.repetition_loser = RepetitionLoser::none;
+          } else if (who == "mover") {
+            r.repetition_loser = RepetitionLoser::mover;
+          } else {
+            r.repetition_loser = RepetitionLoser::seat;
+            r.repetition_loser_seat = seat_named(*l, "repetition loser (none, mover or a seat)");
+          }
+        }
       }
       if (const Doc* imp = end->find("impasse")) read_impasse(*imp);
     }

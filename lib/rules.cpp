@@ -278,8 +278,15 @@ bool history_endings(const VariantData& v, const Line& line, State& s, int mover
       }
       if (losers)
         finish(s, v.nseats, loser_tiers(v, s, losers), Reason::perpetual_check);
-      else
+      else if (r.repetition_loser == RepetitionLoser::none)
         finish_draw(v, s, Reason::repetition);
+      else
+        finish(s, v.nseats,
+               loser_tiers(
+                   v, s,
+                   1u << (r.repetition_loser == RepetitionLoser::mover ? mover
+                                                                       : r.repetition_loser_seat)),
+               Reason::repetition);
       return true;
     }
   }

@@ -21,6 +21,8 @@ enum class KingOnElim { keep, overturn };
 enum class PiecesOnElim { inactive, to_mater };
 enum class HandOnElim { frozen, removed, to_mater };
 enum class Perpetual { draw, loses, forbidden };
+// end.repetition.loser: who loses a repetition that is not a perpetual check.
+enum class RepetitionLoser { none, mover, seat };
 enum class LastSeatReason { last_seat_standing, cause };
 enum class ImpasseRule { none, kings_entered, declaration, try_square };
 enum class Places { elimination_order, teams, score, collector };
@@ -49,6 +51,8 @@ struct Rules {
   int collect_kind = -1;
   int repetition_count = 4;
   Perpetual perpetual = Perpetual::draw;
+  RepetitionLoser repetition_loser = RepetitionLoser::none;  // none: a draw
+  int repetition_loser_seat = -1;                            // with RepetitionLoser::seat
   ImpasseRule impasse = ImpasseRule::none;
   std::array<int, kMaxKinds> impasse_points{};
   int impasse_lose_below = 24;                   // kings_entered
