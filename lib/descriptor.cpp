@@ -253,9 +253,9 @@ struct Builder {
     moves.resize(v.kinds.size());
     for (std::size_t i = 0; i < p->map.size(); ++i) {
       const std::string& letter = p->map[i].first;
-      const Doc& d =
-          expect_map(p->map[i].second, "piece " + letter,
-                     {"name", "kanji", "moves", "promotes_to", "demotes_to", "royal", "value"});
+      const Doc& d = expect_map(
+          p->map[i].second, "piece " + letter,
+          {"name", "kanji", "moves", "promotes_to", "demotes_to", "royal", "value", "promotion"});
       PieceKindInfo& k = v.kinds[i];
       if (const Doc* n = d.find("name"))
         k.name = expect_word(*n, "piece name");
@@ -284,6 +284,12 @@ struct Builder {
                             "', which is not a promoted kind (its letter starts with +)");
         if (k.promoted) fail(pt->loc, "a promoted piece cannot promote again");
       }
+      if (const Doc* pr = d.find("promotion")) {
+        v.must_promote[i] =
+            expect_enum<bool>(*pr, "piece promotion", {{"optional", false}, {"compulsory", true}});
+        if (k.promotes_to < 0)
+          fail(pr->loc, "piece " + letter + " has 'promotion' but no 'promotes_to'");
+      }
       if (const Doc* dt = d.find("demotes_to")) {
         if (!k.promoted)
           fail(dt->loc,
@@ -310,13 +316,23 @@ struct Builder {
     }
   }
 
+  // Whether piece `k`'s own `promotion: optional` overrides a compulsory zone.
+  bool piece_says_optional(const Doc& top, std::size_t k) const {
+    const Doc* pieces = top.find("pieces");
+    const Doc* pr = pieces ? pieces->map[k].second.find("promotion") : nullptr;
+    return pr && pr->is_scalar() && pr->scalar == "optional";
+  }
+
   void read_promotion(const Doc& top) {
     const Doc* p = top.find("promotion");
     if (!p) {
       v.zone = ZoneRule::none;
       return;
     }
-    expect_map(*p, "promotion", {"zone", "depth", "by"});
+    expect_map(*p, "promotion", {"zone", "depth", "by", "compulsory"});
+    if (const Doc* c = p->find("compulsory"); c && expect_bool(*c, "promotion compulsory"))
+      for (std::size_t k = 0; k < v.kinds.size(); ++k)
+        if (v.kinds[k].promotes_to >= 0 && !piece_says_optional(top, k)) v.must_promote[k] = true;
     if (const Doc* z = p->find("zone"))
       v.zone = expect_enum<ZoneRule>(*z, "promotion zone",
                                      {{"far_rows", ZoneRule::far_rows},
@@ -415,7 +431,8 @@ struct Builder {
     if (const Doc* end = top.find("end")) {
       expect_map(*end, "end",
                  {"last_seat_standing", "mates", "team_checkmate", "collect", "repetition",
-                  "impasse", "to_move"});
+                  "impasse", "to_move", "checks"});
+      if (const Doc* c = end->find("checks")) r.checks_to_win = expect_int(*c, "end checks", 0, 99);
       if (const Doc* tm = end->find("to_move"))
         r.after_end = expect_enum<AfterEnd>(
             *tm, "end to_move",

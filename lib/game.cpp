@@ -96,7 +96,7 @@ void Game::adjudicate(const std::vector<int>& places, Reason reason) {
     if (p < 1 || p > variant().seats())
       throw IllegalMove("places run from 1 to the number of seats");
   if (reason == Reason::none || static_cast<int>(reason) < 0 ||
-      static_cast<int>(reason) > static_cast<int>(Reason::adjudicated))
+      static_cast<int>(reason) >= kReasonCount)
     throw IllegalMove("adjudicate needs a reason other than none");
   detail::State s = impl_->line.back();
   detail::end_game(s, places, reason);

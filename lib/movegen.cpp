@@ -6,6 +6,7 @@
 #include "state_ops.hpp"
 
 namespace koma::detail {
+
 namespace {
 
 inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int sq) {
@@ -126,19 +127,9 @@ struct Generator {
 
   template <class Sink>
   bool emit_board(Sink& sink, std::uint8_t code, int from, int to) {
-    int kind = kind_of(code);
-    int promo = v.kinds[kind].promotes_to;
-    bool must = v.dead[code].test(to);
-    if (promo >= 0) {
-      const SquareSet& z = v.zone_for(seat, facing_of(code));
-      if (z.test(from) || z.test(to)) {
-        if (!sink(Move::board(from, to, true))) return false;
-        if (must) return true;
-        return sink(Move::board(from, to, false));
-      }
-    }
-    if (must) return true;
-    return sink(Move::board(from, to, false));
+    const PromotionForms forms = promotion_forms(v, seat, code, from, to);
+    if (forms.promoted && !sink(Move::board(from, to, true))) return false;
+    return !forms.plain || sink(Move::board(from, to, false));
   }
 
   // Can `seat` take what stands on `to`? 0 no, 1 yes, 2 yes if a royal capture passes.
@@ -195,14 +186,10 @@ struct Generator {
             if (cap == 1 && allowed.test(to)) ok = emit_board(sink, code, from, to);
             if (cap == 2) {
               // A royal capture ends that seat; judge it by playing it.
+              const PromotionForms forms = promotion_forms(v, seat, code, from, to);
               for (bool promote : {true, false}) {
                 Move m = Move::board(from, to, promote);
-                bool shape_ok = true;
-                int promo = v.kinds[kind_of(code)].promotes_to;
-                const SquareSet& z = v.zone_for(seat, facing_of(code));
-                bool can = promo >= 0 && (z.test(from) || z.test(to));
-                if (promote && !can) shape_ok = false;
-                if (!promote && v.dead[code].test(to)) shape_ok = false;
+                bool shape_ok = promote ? forms.promoted : forms.plain;
                 if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
               }
             }

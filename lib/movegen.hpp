@@ -36,6 +36,28 @@ bool has_legal_move(const VariantData& v, const State& s, int seat,
 // In check with no legal move other than a royal capture.
 bool is_checkmated(const VariantData& v, const State& s, int seat);
 
+// The forms a board move of the piece `code` from `from` to `to` by `seat`
+// may take: promoted (the kind promotes, and the move starts or ends in its
+// zone) and plain (unless promotion is compulsory there, or the piece could
+// never move again from `to`). The generator and the illegal-move explainer
+// both ask this.
+struct PromotionForms {
+  bool promoted = false, plain = true;
+  bool plain_dead = false;  // plain is refused because the piece could never move again
+};
+inline PromotionForms promotion_forms(const VariantData& v, int seat, std::uint8_t code, int from,
+                                      int to) {
+  PromotionForms f;
+  const int kind = kind_of(code);
+  if (v.kinds[kind].promotes_to >= 0) {
+    const SquareSet& z = v.zone_for(seat, facing_of(code));
+    f.promoted = z.test(from) || z.test(to);
+  }
+  f.plain_dead = v.dead[code].test(to);
+  f.plain = !f.plain_dead && !(f.promoted && v.must_promote[kind]);
+  return f;
+}
+
 // Board effect of a move by the seat to move: the piece moves or is dropped,
 // a captured piece goes unpromoted to the mover's hand (a captured royal
 // eliminates its seat where kings may be captured). Nothing else.

@@ -4,15 +4,16 @@
 
 namespace koma {
 namespace {
-constexpr std::array<std::string_view, 16> kNames = {
+constexpr std::array<std::string_view, kReasonCount> kNames = {
     "none",           "checkmate", "no_legal_move", "last_seat_standing", "two_mates",
     "team_checkmate", "all_kings", "repetition",    "perpetual_check",    "impasse",
     "declaration",    "try",       "max_plies",     "resignation",        "no_seat_can_move",
-    "adjudicated"};
+    "adjudicated",    "checks"};
 }
 
 std::string_view reason_name(Reason r) {
-  return kNames[static_cast<std::size_t>(r)];
+  const auto i = static_cast<std::size_t>(r);
+  return i < kNames.size() ? kNames[i] : "unknown";
 }
 
 Reason reason_from_name(std::string_view word) {

@@ -246,6 +246,19 @@ void name_next_seat(const VariantData& v, State& s, int mover) {
     choose_next(v, s, mover, false);
 }
 
+// end.checks: the mover's move gave check; its n-th check wins at once,
+// before mates are judged (check shogi). True if the game ended.
+bool check_count_ends(const VariantData& v, State& s, int mover) {
+  if (v.rules.checks_to_win == 0) return false;
+  if (++s.checks_given[mover] < v.rules.checks_to_win) return false;
+  unsigned losers = 0;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (v.enemies(mover, seat)) losers |= 1u << seat;
+  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::checks);
+  name_next_seat(v, s, mover);
+  return true;
+}
+
 bool position_endings(const VariantData& v, State& s, int mover, Move m, bool moved,
                       Reason last_cause) {
   bool ended = position_endings_at(v, s, mover, m, moved, last_cause);
@@ -326,6 +339,7 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mo
   const int actor = mover;
   s.rule_ending = false;
   for (;;) {
+    if (moved && gave_check && check_count_ends(v, s, mover)) break;
     if (r.mate == MateDetect::immediate && scan_mates(v, s, mover)) cause = Reason::checkmate;
     if (position_endings(v, s, mover, m, moved, cause) && !reported_only(line, s)) break;
     moved = false;
@@ -558,11 +572,11 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
     return "it cannot capture its own or a partner's piece on " + sqname(m.to);
   if (t.code != kEmpty && v.kinds[kind_of(t.code)].royal)
     return "the king on " + sqname(m.to) + " may not be captured";
-  bool can = k.promotes_to >= 0 && (v.zone_for(seat, facing_of(c.code)).test(m.from) ||
-                                    v.zone_for(seat, facing_of(c.code)).test(m.to));
-  if (m.promote && !can) return "the " + k.name + " cannot promote on this move";
-  if (!m.promote && v.dead[c.code].test(m.to))
-    return "the " + k.name + " must promote on " + sqname(m.to);
+  const PromotionForms forms = promotion_forms(v, seat, c.code, m.from, m.to);
+  if (m.promote && !forms.promoted) return "the " + k.name + " cannot promote on this move";
+  if (!m.promote && forms.plain_dead) return "the " + k.name + " must promote on " + sqname(m.to);
+  if (!m.promote && !forms.plain)
+    return "the " + k.name + " must promote on this move (promotion is compulsory)";
   if (v.rules.check) {
     State after = s;
     make_move(v, after, m);

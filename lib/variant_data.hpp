@@ -47,6 +47,7 @@ struct Rules {
   bool last_seat_standing = true;
   LastSeatReason last_seat_reason = LastSeatReason::last_seat_standing;
   int end_after_mates = 0;
+  int checks_to_win = 0;  // end.checks: the seat giving its n-th check wins; 0 = off
   bool team_checkmate = false;
   int collect_kind = -1;
   int repetition_count = 4;
@@ -90,6 +91,9 @@ struct VariantData {
   bool zone_by_facing = false;
   std::array<SquareSet, kMaxSeats> zone_of_owner{};
   std::array<SquareSet, 4> zone_of_facing{};
+  // [kind]: a move that may promote must (promotion.compulsory, or the
+  // piece's own `promotion: compulsory`).
+  std::array<bool, kMaxKinds> must_promote{};
 
   Rules rules;
 

@@ -24,7 +24,9 @@ enum class Reason {
   resignation,
   no_seat_can_move,
   adjudicated,
+  checks,  // a seat gave the check that end.checks counts to
 };
+inline constexpr int kReasonCount = 18;  // none .. checks
 
 std::string_view reason_name(Reason r);
 // Parses a reason word; returns Reason::none for an unknown word.

@@ -60,7 +60,8 @@ struct State {
   std::array<std::uint8_t, kMaxSeats> mates_made{};
   std::array<std::uint32_t, kMaxSeats> last_mate{};  // order number of its latest mate, 0 = none
   std::array<std::int8_t, kMaxSeats> mated_by{{-1, -1, -1, -1}};
-  std::array<std::uint8_t, kMaxSeats> hand_frozen{};  // hand kept but unusable
+  std::array<std::uint8_t, kMaxSeats> hand_frozen{};   // hand kept but unusable
+  std::array<std::uint8_t, kMaxSeats> checks_given{};  // moves that gave check (end.checks)
   // Result, once the game has ended.
   Outcome outcome = Outcome::ongoing;
   std::uint8_t reason = 0;  // koma::Reason
