@@ -7,6 +7,7 @@
 
 #include "betza.hpp"
 #include "document.hpp"
+#include "movegen.hpp"
 #include "notation.hpp"
 #include "options.hpp"
 #include "state_ops.hpp"
@@ -840,6 +841,14 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   b.v.first_seat = std::stoi(b.v.options.at("first_seat")) - 1;
   b.compile_tables();
   b.read_setup(doc);
+  // As Position::from_text refuses: with two seats and check, a king
+  // attacked at the start could be captured by whichever seat moves first.
+  if (b.v.rules.check && b.v.nseats == 2)
+    for (int seat = 0; seat < 2; ++seat)
+      if (in_check(b.v, b.v.start, seat))
+        fail(doc.find("setup")->loc, "setup: seat " + std::to_string(seat + 1) +
+                                         "'s king is in check at the start; with two seats and "
+                                         "check, neither king may be attacked there");
   if (b.v.rules.collect_kind >= 0 && b.v.kinds[b.v.rules.collect_kind].royal)
     fail(doc.find("end")->loc,
          "end collect needs a non-royal kind (royal pieces are never captured into hands)");

@@ -129,7 +129,7 @@ TEST_CASE("fuzz: the bottom-right cell of a 16x16 board must be a void") {
       "koma: 1\nname: big\nboard: {width: 16, height: 16}\n"
       "seats: [{name: A, facing: up}, {name: B, facing: down}]\n"
       "pieces: {K: {name: King, moves: K, royal: true}, Q: {name: Queen, moves: Q}}\n"
-      "setup: K115/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K214Q1 1 - 1 -\n";
+      "setup: K115/16/16/16/16/16/16/16/16/16/16/16/16/16/15Q1/K215 1 - 1 -\n";
   auto e = descriptor_error(yaml);
   CHECK(e.message() ==
         "on a 16x16 board the bottom-right cell, p1, must be a void: its number, 255, marks "
@@ -138,7 +138,7 @@ TEST_CASE("fuzz: the bottom-right cell of a 16x16 board must be a void") {
   CHECK(e.column() == 8);
   // With p1 a void the board loads, and every move's text reads back as it.
   yaml.replace(yaml.find("height: 16}"), 11, "height: 16, voids: p1}");
-  yaml.replace(yaml.find("K214Q1 "), 7, "K213Q1* ");
+  yaml.replace(yaml.find("K215 "), 5, "K214* ");
   auto v = parse(yaml);
   koma::Game game(v);
   REQUIRE_FALSE(game.legal_moves().empty());
@@ -400,4 +400,24 @@ TEST_CASE("notation: the nine-digit cap on numbers is named") {
   auto yonin = test::variant("yonin.yaml");
   CHECK(notation_error(yonin, "9/9/9/9/9/9/9/9/9 1 - 1234567890 -") ==
         "ply must be a whole number from 1 to 999999999, not '1234567890'");
+}
+
+TEST_CASE("fuzz: a two-seat start with a king in check is refused where check is on") {
+  // Found by fuzz_descriptor (corpus/descriptor/crash-many-moves.yaml, before
+  // it turned check off): the setup loaded with seat 2 in check, but its own
+  // text did not read back (Position::from_text refuses such a position).
+  const std::string base =
+      "koma: 1\nname: exposed\nboard: {width: 5, height: 5}\n"
+      "seats: [{name: A, facing: up}, {name: B, facing: down}]\n"
+      "pieces: {K: {name: King, moves: K, royal: true}, R: {name: Rook, moves: R}}\n"
+      "setup: K24/5/5/5/R1K13 1 - 1 -\n";
+  auto e = descriptor_error(base);
+  CHECK(e.message() ==
+        "setup: seat 2's king is in check at the start; with two seats and check, neither king "
+        "may be attacked there");
+  CHECK(e.line() == 6);
+  // Without check (kings are captured instead) the same start loads and reads back.
+  auto v = parse(base + "check: {enabled: false}\nkings: {capture: eliminates}\n");
+  const koma::Position start = v->start_position();
+  CHECK(koma::Position::from_text(v, start.text()) == start);
 }
