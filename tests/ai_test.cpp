@@ -49,6 +49,20 @@ TEST_CASE("every level plays legal moves on every variant") {
       {"shipley-team-orthogonal.yaml", {L::easy, L::normal, L::strong, L::expert}},
       {"shipley-individual.yaml", {L::normal, L::strong, L::expert, L::easy}},
       {"shipley-kings.yaml", {L::strong, L::expert, L::easy, L::normal}},
+      {"minishogi.yaml", {L::easy, L::medium}},
+      {"minishogi.yaml", {L::hard, L::expert}},
+      {"gorogoro.yaml", {L::easy, L::medium}},
+      {"gorogoro.yaml", {L::hard, L::expert}},
+      {"judkins.yaml", {L::easy, L::medium}},
+      {"judkins.yaml", {L::hard, L::expert}},
+      {"euroshogi.yaml", {L::easy, L::medium}},
+      {"euroshogi.yaml", {L::hard, L::expert}},
+      {"checkshogi.yaml", {L::easy, L::medium}},
+      {"checkshogi.yaml", {L::hard, L::expert}},
+      {"yarishogi.yaml", {L::easy, L::medium}},
+      {"yarishogi.yaml", {L::hard, L::expert}},
+      {"okisakishogi.yaml", {L::easy, L::medium}},
+      {"okisakishogi.yaml", {L::hard, L::expert}},
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);

@@ -79,6 +79,13 @@ const std::vector<std::pair<std::string, koma::Options>>& variants() {
       {"shipley-team-diagonal.yaml", {}},
       {"shipley-individual.yaml", {}},
       {"shipley-kings.yaml", {}},
+      {"minishogi.yaml", {}},
+      {"gorogoro.yaml", {}},
+      {"judkins.yaml", {}},
+      {"euroshogi.yaml", {}},
+      {"checkshogi.yaml", {}},
+      {"yarishogi.yaml", {}},
+      {"okisakishogi.yaml", {}},
   };
   return all;
 }

@@ -34,7 +34,14 @@ inline const std::vector<std::string>& variant_files() {
                                                  "shipley-team-orthogonal.yaml",
                                                  "shipley-team-diagonal.yaml",
                                                  "shipley-individual.yaml",
-                                                 "shipley-kings.yaml"};
+                                                 "shipley-kings.yaml",
+                                                 "minishogi.yaml",
+                                                 "gorogoro.yaml",
+                                                 "judkins.yaml",
+                                                 "euroshogi.yaml",
+                                                 "checkshogi.yaml",
+                                                 "yarishogi.yaml",
+                                                 "okisakishogi.yaml"};
   return files;
 }
 
