@@ -416,9 +416,10 @@ std::optional<Level> level_from_name(std::string_view name) {
 Player::Player(Level level, Limits limits) : level_(level), limits_(limits) {
   // Written so that NaN fails too.
   if (!(limits.seconds >= 0 && limits.seconds <= kMaxSeconds)) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "Limits::seconds must be from 0 to 1e6, not %g", limits.seconds);
-    throw Error(buf);
+    std::array<char, 96> buf{};
+    std::snprintf(buf.data(), buf.size(), "Limits::seconds must be from 0 to 1e6, not %g",
+                  limits.seconds);
+    throw Error(buf.data());
   }
   if (limits.depth < 0)
     throw Error("Limits::depth must not be negative, not " + std::to_string(limits.depth));

@@ -368,9 +368,13 @@ struct Builder {
       keydoc.scalar = key;
       keydoc.loc = d->key_locs[i];
       int kind = kind_named(keydoc, "drops");
-      expect_map(val, "drops of " + key, {"nifu", "mate", "overturned_king_attack"});
+      expect_map(val, "drops of " + key, {"nifu", "per_file", "mate", "overturned_king_attack"});
       DropRule& r = v.drops[kind];
-      if (const Doc* n = val.find("nifu")) r.nifu = expect_bool(*n, "nifu");
+      if (const Doc* n = val.find("nifu")) r.per_file = expect_bool(*n, "nifu") ? 1 : 0;
+      if (const Doc* n = val.find("per_file")) {
+        if (val.find("nifu")) fail(n->loc, "give either 'nifu' or 'per_file', not both");
+        r.per_file = expect_int(*n, "per_file", 0, 16);
+      }
       if (const Doc* m = val.find("mate"))
         r.no_mate = expect_enum<bool>(*m, "drop mate", {{"forbidden", true}, {"allowed", false}});
       if (const Doc* o = val.find("overturned_king_attack"))

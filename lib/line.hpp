@@ -52,7 +52,7 @@ class Line {
   // index of the earliest one.
   int occurrences(const State& s, std::size_t* first = nullptr) const;
   // The most times any one position occurs in the line.
-  int most_occurrences() const { return entries_.back().peak; }
+  int most_occurrences() const { return static_cast<int>(entries_.back().peak); }
   // Moves and checks per seat in the states after index `first`.
   Tally since(std::size_t first) const;
   // Index of the first state noted with a rule ending while play went on

@@ -7,6 +7,21 @@
 
 namespace koma::detail {
 
+std::uint32_t files_at_limit(const VariantData& v, const State& s, int seat, int kind) {
+  const int limit = v.drops[kind].per_file;
+  if (limit <= 0) return 0;
+  const int facing = v.seat_facing[seat];
+  const std::uint8_t code = code_of(kind, facing);
+  std::array<std::uint8_t, 16> count{};
+  std::uint32_t full = 0;
+  s.owned[seat].each([&](int sq) {
+    if (s.cells[sq].code != code) return;
+    const int file = v.file_of(sq, facing);
+    if (++count[static_cast<std::size_t>(file)] >= limit) full |= 1u << file;
+  });
+  return full;
+}
+
 namespace {
 
 inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int sq) {
@@ -211,11 +226,8 @@ struct Generator {
       std::uint8_t code = code_of(k, facing);
       SquareSet targets = empties & ~v.dead[code];
       const DropRule& rule = v.drops[k];
-      if (rule.nifu) {
-        std::uint32_t files = 0;
-        s.owned[seat].each([&](int sq) {
-          if (s.cells[sq].code == code) files |= 1u << v.file_of(sq, facing);
-        });
+      if (rule.per_file > 0) {
+        const std::uint32_t files = files_at_limit(v, s, seat, k);
         if (files) {
           SquareSet keep;
           targets.each([&](int sq) {

@@ -58,6 +58,11 @@ inline PromotionForms promotion_forms(const VariantData& v, int seat, std::uint8
   return f;
 }
 
+// Files (bit per file index, as VariantData::file_of counts them for the
+// seat's facing) where `seat` already has as many unpromoted pieces of `kind`
+// as its drop rule's `per_file` allows: no more may be dropped there.
+std::uint32_t files_at_limit(const VariantData& v, const State& s, int seat, int kind);
+
 // Board effect of a move by the seat to move: the piece moves or is dropped,
 // a captured piece goes unpromoted to the mover's hand (a captured royal
 // eliminates its seat where kings may be captured). Nothing else.

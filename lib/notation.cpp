@@ -669,7 +669,7 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
 namespace koma {
 
 std::string escape_text(std::string_view text, std::size_t max_bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
+  static constexpr std::string_view kHex = "0123456789abcdef";
   std::string out;
   out.reserve(std::min(text.size(), max_bytes) + 3);
   for (std::size_t i = 0; i < text.size();) {

@@ -513,15 +513,14 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
     std::uint8_t code = code_of(m.kind, v.seat_facing[seat]);
     if (v.dead[code].test(m.to))
       return "a " + k.name + " dropped on " + sqname(m.to) + " could never move";
-    if (v.drops[m.kind].nifu) {
-      int file = v.file_of(m.to, v.seat_facing[seat]);
-      bool nifu = false;
-      s.owned[seat].each([&](int sq) {
-        if (s.cells[sq].code == code && v.file_of(sq, v.seat_facing[seat]) == file) nifu = true;
-      });
-      if (nifu)
+    const int file = v.file_of(m.to, v.seat_facing[seat]);
+    if ((files_at_limit(v, s, seat, m.kind) >> file) & 1u) {
+      const int limit = v.drops[m.kind].per_file;
+      if (limit == 1)
         return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
                " on that file";
+      return "seat " + std::to_string(seat + 1) + " already has " + std::to_string(limit) +
+             " unpromoted " + k.name + "s on that file, the most allowed";
     }
     State t = s;
     make_move(v, t, m);

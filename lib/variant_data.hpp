@@ -29,8 +29,8 @@ enum class Places { elimination_order, teams, score, collector };
 enum class AfterEnd { next_active, next_seat };
 
 struct DropRule {
-  bool nifu = false;                       // no second own unpromoted one on the file
-  bool no_mate = false;                    // a drop may not checkmate (uchifuzume)
+  int per_file = 0;      // most own unpromoted ones on a file a drop may make (nifu: 1); 0 = any
+  bool no_mate = false;  // a drop may not checkmate (uchifuzume)
   bool no_overturned_king_attack = false;  // may not attack an overturned king
 };
 

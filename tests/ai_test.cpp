@@ -63,6 +63,8 @@ TEST_CASE("every level plays legal moves on every variant") {
       {"yarishogi.yaml", {L::hard, L::expert}},
       {"okisakishogi.yaml", {L::easy, L::medium}},
       {"okisakishogi.yaml", {L::hard, L::expert}},
+      {"torishogi.yaml", {L::easy, L::medium}},
+      {"torishogi.yaml", {L::hard, L::expert}},
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);

@@ -86,6 +86,7 @@ const std::vector<std::pair<std::string, koma::Options>>& variants() {
       {"checkshogi.yaml", {}},
       {"yarishogi.yaml", {}},
       {"okisakishogi.yaml", {}},
+      {"torishogi.yaml", {}},
   };
   return all;
 }

@@ -41,7 +41,8 @@ inline const std::vector<std::string>& variant_files() {
                                                  "euroshogi.yaml",
                                                  "checkshogi.yaml",
                                                  "yarishogi.yaml",
-                                                 "okisakishogi.yaml"};
+                                                 "okisakishogi.yaml",
+                                                 "torishogi.yaml"};
   return files;
 }
 
