@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <exception>
+#include <filesystem>
 #include <stdexcept>
 #include <system_error>
 
@@ -29,9 +30,8 @@ constexpr double kManagedSeconds = 2000;
 constexpr long long kMaxMs = 1'000'000'000'000LL;
 constexpr int kMaxDepth = 64;
 // Moves a position command may list: far more than any real game (GUIs stop
-// games at a few hundred moves). Replaying is not linear in the game's length
-// (repetition looks back over the whole game), so a line of 10^5 moves would
-// keep the engine busy for minutes.
+// games at a few hundred moves), and it bounds the time a position command
+// takes to replay.
 constexpr std::size_t kMaxPositionMoves = 4096;
 constexpr std::uint64_t kMaxNodesOption = 1'000'000'000;
 constexpr std::uint64_t kMaxSeedOption = 2'147'483'647;
@@ -75,7 +75,7 @@ std::vector<std::string_view> split(std::string_view line) {
 }
 
 // Echoed input inside quotes, escaped (koma::escape_text) and cut at 60 bytes.
-std::string quoted(std::string_view text) {
+std::string in_quotes(std::string_view text) {
   std::string out = "'";
   out += koma::escape_text(text, 60);
   out += "'";
@@ -143,16 +143,23 @@ long long allocate_ms(long long remaining, long long increment, long long byoyom
 }
 
 Engine::Engine(std::ostream& out, std::string variant_path, koma::Options options, SearchCap cap)
-    : out_(out), variant_path_(std::move(variant_path)), options_(std::move(options)), cap_(cap) {
+    : out_(out), options_(std::move(options)), cap_(cap) {
   if (options_.count("impasse"))
     throw driver::Failure("the impasse rule is the USI option EnteringKingRule, not an --option",
                           "--option");
-  auto plain = koma::Variant::load(variant_path_, options_);
+  select_variant(variant_path);
+}
+
+void Engine::select_variant(const std::string& path) {
+  auto plain = koma::Variant::load(path, options_);
   if (!plain->uses_sfen() || plain->seats() != 2) {
     std::string what = plain->name();
     what += " is not two-player shogi in SFEN/USI notation, the only game koma-usi plays";
-    throw driver::Failure(what, variant_path_);
+    throw driver::Failure(what, path);
   }
+  variant_path_ = path;
+  sfen_.reset();
+  moves_.clear();
   has_impasse_ = plain->options().count("impasse") > 0;
   if (has_impasse_) {
     load_rule(Rule::csa27);
@@ -160,6 +167,30 @@ Engine::Engine(std::ostream& out, std::string variant_path, koma::Options option
     variant_ = plain;
     game_.emplace(variant_, koma::Game::Referee::outside);
   }
+}
+
+const std::vector<std::pair<std::string, std::string>>& Engine::usi_variants() {
+  if (usi_variants_) return *usi_variants_;
+  usi_variants_.emplace();
+  std::error_code ec;
+  const auto dir = std::filesystem::path(variant_path_).parent_path();
+  std::vector<std::string> paths;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.empty() ? "." : dir, ec))
+    if (entry.path().extension() == ".yaml" && entry.is_regular_file(ec))
+      paths.push_back(entry.path().string());
+  for (const std::string& p : paths) {
+    try {
+      auto v = koma::Variant::load(p, options_);
+      if (v->uses_sfen() && v->seats() == 2) usi_variants_->emplace_back(v->name(), p);
+    } catch (const koma::Error&) {
+      // Not a game koma-usi can offer with these options.
+    }
+  }
+  if (std::none_of(usi_variants_->begin(), usi_variants_->end(),
+                   [&](const auto& nv) { return nv.first == variant_->name(); }))
+    usi_variants_->emplace_back(variant_->name(), variant_path_);
+  std::sort(usi_variants_->begin(), usi_variants_->end());
+  return *usi_variants_;
 }
 
 Engine::~Engine() {
@@ -245,7 +276,7 @@ void Engine::handle(std::string_view line) {
       quitting_ = true;
     } else {
       std::string text = "unknown command ";
-      text += quoted(cmd);
+      text += in_quotes(cmd);
       text += "; ignored";
       info(text);
     }
@@ -266,6 +297,10 @@ void Engine::cmd_usi() {
     write(
         "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var "
         "CSARule24 var CSARule27 var TryRule");
+  std::string variants = "option name USI_Variant type combo default ";
+  variants += variant_->name();
+  for (const auto& nv : usi_variants()) (variants += " var ") += nv.first;
+  write(variants);
   write("option name Nodes type spin default 0 min 0 max 1000000000");
   write("option name Seed type spin default 1 min 0 max 2147483647");
   write("usiok");
@@ -287,7 +322,7 @@ void Engine::cmd_setoption(const std::vector<std::string_view>& args) {
   auto refuse = [&](std::string_view allowed) {
     std::string text = name;
     text += " cannot be ";
-    text += quoted(value);
+    text += in_quotes(value);
     text += "; ";
     text += allowed;
     text += "; unchanged";
@@ -316,6 +351,23 @@ void Engine::cmd_setoption(const std::vector<std::string_view>& args) {
       text += e.what();
       info(text);
     }
+  } else if (same_name(name, "USI_Variant")) {
+    const auto& all = usi_variants();
+    auto it =
+        std::find_if(all.begin(), all.end(), [&](const auto& nv) { return nv.first == value; });
+    if (it == all.end()) {
+      std::string names;
+      for (const auto& nv : all) (names += names.empty() ? "" : ", ") += nv.first;
+      return refuse("allowed: " + names);
+    }
+    end_search(false);
+    try {
+      select_variant(it->second);
+    } catch (const std::exception& e) {
+      std::string text = "USI_Variant unchanged: ";
+      text += e.what();
+      info(text);
+    }
   } else if (same_name(name, "Nodes")) {
     auto n = number<std::uint64_t>(value);
     if (!n || *n > kMaxNodesOption) return refuse("a whole number from 0 to 1000000000");
@@ -328,7 +380,7 @@ void Engine::cmd_setoption(const std::vector<std::string_view>& args) {
     // Every GUI sends these. koma sizes its own tables and never ponders.
   } else {
     std::string text = "unknown option ";
-    text += quoted(name);
+    text += in_quotes(name);
     text += "; ignored";
     info(text);
   }
@@ -361,7 +413,7 @@ koma::Game Engine::build_game(const std::shared_ptr<const koma::Variant>& varian
       return koma::Position::from_text(variant, *sfen);
     } catch (const koma::NotationError& e) {
       std::string text = "sfen ";
-      text += quoted(*sfen);
+      text += in_quotes(*sfen);
       text += ": ";
       text += e.what();
       throw std::invalid_argument(text);
@@ -374,7 +426,7 @@ koma::Game Engine::build_game(const std::shared_ptr<const koma::Variant>& varian
     std::string where = "move ";
     where += std::to_string(i + 1);
     where += ' ';
-    where += quoted(text);
+    where += in_quotes(text);
     // Game::play(text) would take these actions; a GUI never sends them as moves.
     if (text == "resign" || text == "win") {
       where += " is an action, not a move";
@@ -415,14 +467,14 @@ void Engine::cmd_position(const std::vector<std::string_view>& args) {
     if (i == 4) *sfen += " 1";
   } else if (args[0] != "startpos") {
     std::string why = "expected startpos or sfen, not ";
-    why += quoted(args[0]);
+    why += in_quotes(args[0]);
     return refuse(why);
   }
   std::vector<std::string> moves;
   if (i < args.size()) {
     if (args[i] != "moves") {
       std::string why = "expected moves after the position, not ";
-      why += quoted(args[i]);
+      why += in_quotes(args[i]);
       return refuse(why);
     }
     if (args.size() - i - 1 > kMaxPositionMoves) {
@@ -489,7 +541,7 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
       return;
     } else {
       std::string text = "unknown parameter ";
-      text += quoted(key);
+      text += in_quotes(key);
       return refuse(text);
     }
   }

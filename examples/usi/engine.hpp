@@ -90,6 +90,12 @@ class Engine {
   void cmd_stop();
   void cmd_ponderhit();
 
+  // Makes the descriptor at `path` the game played, from its start position.
+  // Throws driver::Failure when it is not two-player shogi in SFEN/USI.
+  void select_variant(const std::string& path);
+  // The USI_Variant choices: the two-player SFEN/USI descriptors beside the
+  // one loaded (its folder's *.yaml), by name, found at the first `usi`.
+  const std::vector<std::pair<std::string, std::string>>& usi_variants();
   void load_rule(Rule rule);
   // Builds the game a `position` command describes; throws koma::Error or
   // std::invalid_argument with the reason.
@@ -111,6 +117,7 @@ class Engine {
   std::mutex out_mutex_;
 
   std::string variant_path_;
+  std::optional<std::vector<std::pair<std::string, std::string>>> usi_variants_;  // name, path
   koma::Options options_;
   SearchCap cap_;
   bool has_impasse_ = false;
