@@ -436,7 +436,9 @@ struct Builder {
     if (const Doc* end = top.find("end")) {
       expect_map(*end, "end",
                  {"last_seat_standing", "mates", "team_checkmate", "collect", "repetition",
-                  "impasse", "to_move", "checks"});
+                  "impasse", "to_move", "checks", "last_team_standing"});
+      if (const Doc* t = end->find("last_team_standing"))
+        r.last_team_standing = expect_bool(*t, "last_team_standing");
       if (const Doc* c = end->find("checks")) r.checks_to_win = expect_int(*c, "end checks", 0, 99);
       if (const Doc* tm = end->find("to_move"))
         r.after_end = expect_enum<AfterEnd>(

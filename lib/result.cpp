@@ -5,10 +5,10 @@
 namespace koma {
 namespace {
 constexpr std::array<std::string_view, kReasonCount> kNames = {
-    "none",           "checkmate", "no_legal_move", "last_seat_standing", "two_mates",
-    "team_checkmate", "all_kings", "repetition",    "perpetual_check",    "impasse",
-    "declaration",    "try",       "max_plies",     "resignation",        "no_seat_can_move",
-    "adjudicated",    "checks"};
+    "none",           "checkmate", "no_legal_move",     "last_seat_standing", "two_mates",
+    "team_checkmate", "all_kings", "repetition",        "perpetual_check",    "impasse",
+    "declaration",    "try",       "max_plies",         "resignation",        "no_seat_can_move",
+    "adjudicated",    "checks",    "last_team_standing"};
 }
 
 std::string_view reason_name(Reason r) {

@@ -152,10 +152,27 @@ bool choose_next(const VariantData& v, State& s, int mover, bool passes = true) 
   return false;
 }
 
+// end.last_team_standing: once every seat still in is on one team, that
+// team places first, its eliminated members too, and every other seat after.
+bool last_team_ends(const VariantData& v, State& s) {
+  int left = -1;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (s.active(seat)) {
+      if (left >= 0 && v.enemies(left, seat)) return false;
+      left = seat;
+    }
+  if (left < 0) return false;
+  std::array<int, kMaxSeats> tier{};
+  for (int seat = 0; seat < v.nseats; ++seat) tier[seat] = v.enemies(left, seat) ? 1 : 0;
+  finish(s, v.nseats, tier, Reason::last_team_standing);
+  return true;
+}
+
 // Endings decided by the position after eliminations. True if the game ended.
 bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool moved,
                          Reason last_cause) {
   const Rules& r = v.rules;
+  if (r.last_team_standing && last_team_ends(v, s)) return true;
   if (r.last_seat_standing && active_count(v, s) == 1) {
     Reason why = r.last_seat_reason == LastSeatReason::cause && last_cause != Reason::none
                      ? last_cause

@@ -45,6 +45,7 @@ struct Rules {
   HandOnElim hand = HandOnElim::frozen;
   bool resignation = false;
   bool last_seat_standing = true;
+  bool last_team_standing = false;  // end when every seat left is on one team
   LastSeatReason last_seat_reason = LastSeatReason::last_seat_standing;
   int end_after_mates = 0;
   int checks_to_win = 0;  // end.checks: the seat giving its n-th check wins; 0 = off

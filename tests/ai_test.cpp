@@ -46,6 +46,8 @@ TEST_CASE("every level plays legal moves on every variant") {
       {"yonin.yaml", {L::easy, L::normal, L::strong, L::expert}},
       {"yonin-king-capture.yaml", {L::expert, L::strong, L::normal, L::easy}},
       {"yonin-inherit.yaml", {L::strong, L::easy, L::expert, L::normal}},
+      {"yonin-doubles.yaml", {L::expert, L::easy, L::strong, L::normal}},
+      {"yonin-three.yaml", {L::normal, L::expert, L::strong}},
       {"shipley-team-orthogonal.yaml", {L::easy, L::normal, L::strong, L::expert}},
       {"shipley-individual.yaml", {L::normal, L::strong, L::expert, L::easy}},
       {"shipley-kings.yaml", {L::strong, L::expert, L::easy, L::normal}},

@@ -75,6 +75,8 @@ const std::vector<std::pair<std::string, koma::Options>>& variants() {
       {"yonin.yaml", {{"pawn_drop_mate", "allowed"}}},
       {"yonin-king-capture.yaml", {}},
       {"yonin-inherit.yaml", {}},
+      {"yonin-doubles.yaml", {}},
+      {"yonin-three.yaml", {}},
       {"shipley-team-orthogonal.yaml", {}},
       {"shipley-team-diagonal.yaml", {}},
       {"shipley-individual.yaml", {}},

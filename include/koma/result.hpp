@@ -24,9 +24,10 @@ enum class Reason {
   resignation,
   no_seat_can_move,
   adjudicated,
-  checks,  // a seat gave the check that end.checks counts to
+  checks,              // a seat gave the check that end.checks counts to
+  last_team_standing,  // every seat left is on one team (end.last_team_standing)
 };
-inline constexpr int kReasonCount = 18;  // none .. checks
+inline constexpr int kReasonCount = 19;  // none .. last_team_standing
 
 std::string_view reason_name(Reason r);
 // Parses a reason word; returns Reason::none for an unknown word.

@@ -42,7 +42,9 @@ inline const std::vector<std::string>& variant_files() {
                                                  "checkshogi.yaml",
                                                  "yarishogi.yaml",
                                                  "okisakishogi.yaml",
-                                                 "torishogi.yaml"};
+                                                 "torishogi.yaml",
+                                                 "yonin-doubles.yaml",
+                                                 "yonin-three.yaml"};
   return files;
 }
 
