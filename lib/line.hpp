@@ -108,7 +108,8 @@ void legal_moves(const VariantData& v, const Line& line, MoveList& out);
 // Whether the seat to move in the line's last state has a legal move.
 bool any_legal_move(const VariantData& v, const Line& line);
 
-// Plays a legal move and every automatic consequence (docs/rules order).
+// Plays a legal move and every automatic consequence (in the order of
+// docs/descriptor.md#what-happens-after-a-move).
 void play_move(const VariantData& v, Line& line, Move m);
 // Actions: resignation and an impasse declaration. The caller checks that
 // the variant has them.

@@ -1,6 +1,6 @@
-// The turn pipeline: what happens after a move, in the order RULES.md gives —
-// eliminations, endings, the next seat, repetition and the ply limit, then a
-// seat that cannot move on its turn. Every step is switched by an atom.
+// The turn pipeline: what happens after a move, in the order of
+// docs/descriptor.md#what-happens-after-a-move — eliminations, endings, the next seat, repetition
+// and the ply limit, then a seat that cannot move on its turn. Every step is switched by an atom.
 #include <algorithm>
 
 #include "elimination.hpp"

@@ -1,4 +1,4 @@
-// Shipley's Four Player Shogi (RULES.md section 4): the cross board with void
+// Shipley's Four Player Shogi (docs/variants/shipley.md): the cross board with void
 // corners, the two team modes, the individual mode and the all-kings mode.
 // Every expectation below is worked out from the rules by hand; the comment
 // above each check gives the reasoning.

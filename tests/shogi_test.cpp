@@ -1,4 +1,4 @@
-// Two-player shogi (RULES.md section 1): published perft counts, the rule
+// Two-player shogi (docs/variants/shogi.md): published perft counts, the rule
 // edge positions of the independent implementation, and one test per rule.
 #include <doctest/doctest.h>
 

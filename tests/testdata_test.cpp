@@ -1,5 +1,5 @@
-// Positions and whole games from an independent implementation of RULES.md
-// (tests/data/README.md): legal-move lists, perft, final positions, places.
+// Positions and whole games from an independent implementation of the rules of
+// docs/variants/ (tests/data/README.md): legal-move lists, perft, final positions, places.
 #include <doctest/doctest.h>
 
 #include <map>

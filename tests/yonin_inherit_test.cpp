@@ -1,4 +1,4 @@
-// Yonin shogi with the inherit-pieces local rules (RULES.md section 3,
+// Yonin shogi with the inherit-pieces local rules (docs/variants/yonin-inherit.md,
 // variants/yonin-inherit.yaml). Every expectation below is worked out from the
 // rules by hand; the comment above each check gives the reasoning.
 //

@@ -1,6 +1,6 @@
 // Yonin start-position perft, pinned to the counts of an independent
-// implementation of RULES.md section 2 (issue: Standard with either
-// pawn-drop-mate setting; King-capture equal up to depth 5).
+// implementation of the rules of docs/variants/yonin.md (issue: Standard with
+// either pawn-drop-mate setting; King-capture equal up to depth 5).
 #include <doctest/doctest.h>
 
 #include "support.hpp"

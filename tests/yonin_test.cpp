@@ -1,4 +1,4 @@
-// Yonin shogi (RULES.md section 2): Standard and King-capture modes. Every
+// Yonin shogi (docs/variants/yonin.md): Standard and King-capture modes. Every
 // expectation below is worked out from the rules by hand; the comment above
 // each check gives the reasoning.
 //

@@ -1,5 +1,5 @@
-// Shared plumbing of the example drivers: the common options of DRIVERS.md
-// and the one-line error convention. Uses the public API only.
+// Shared plumbing of the example drivers: the common options and the one-line
+// error convention of README.md (Drivers). Uses the public API only.
 #pragma once
 #include <boost/program_options.hpp>
 #include <cstdint>
@@ -23,7 +23,7 @@ struct Failure : std::runtime_error {
   std::string where;
 };
 
-// One game of a game record file (DRIVERS.md, JSON Lines, one game a line).
+// One game of a game record file (docs/notation.md#game-records: JSON Lines, one game a line).
 struct GameRecord {
   std::string variant;               // "" when absent
   std::string descriptor;            // "" when absent
@@ -87,9 +87,9 @@ void write_file(const std::string& path, std::string_view content, const std::st
 // control characters and DEL as \n, \t, ... or \u00XX; other bytes (UTF-8) as they are.
 std::string json_string(std::string_view text);
 
-// One line of a record file for `record` (no newline): DRIVERS.md's keys in its
-// order; an absent first_seat, start or result is written null. `where` is not
-// written.
+// One line of a record file for `record` (no newline): the keys of
+// docs/notation.md#game-records in the order of its table; an absent first_seat,
+// start or result is written null. `where` is not written.
 std::string record_line(const GameRecord& record);
 
 // Adds --variant, --option (repeatable), --first-seat, --position, --help.

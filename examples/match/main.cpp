@@ -1,5 +1,5 @@
 // koma-match: plays CPU levels against each other, rotating the seats, and
-// prints a table of places per level (DRIVERS.md).
+// prints a table of places per level (docs/ai.md#output).
 //   koma-match --variant variants/yonin.yaml --seats strong,normal,easy,easy --games 16
 //   koma-match --variant yonin --seats strong,normal,easy,easy --games 8 --jobs 2
 //              --nodes 2000 --record games.jsonl

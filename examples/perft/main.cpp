@@ -1,4 +1,4 @@
-// koma-perft: counts the leaves of the legal move tree (DRIVERS.md).
+// koma-perft: counts the leaves of the legal move tree (docs/api.md#the-koma-perft-driver).
 //   koma-perft --variant variants/shogi.yaml --option impasse=none --depth 5
 #include <algorithm>
 #include <chrono>

@@ -1,5 +1,5 @@
 // koma-play: a game of any variant in the terminal, human and CPU seats mixed
-// (DRIVERS.md). Humans type moves and commands at a prompt; CPU seats move by
+// (README.md, Drivers). Humans type moves and commands at a prompt; CPU seats move by
 // themselves; when every seat is a CPU the game plays itself.
 //   koma-play --variant variants/shogi.yaml
 //   koma-play --variant yonin --seats human,strong,normal,easy --pieces kanji
@@ -123,7 +123,7 @@ void show(const Session& s) {
   std::cout << out << std::flush;
 }
 
-// The record of the game as it stands (DRIVERS.md).
+// The record of the game as it stands (docs/notation.md#game-records).
 std::string record_line(const Session& s) {
   driver::GameRecord r = s.record;
   r.first_seat = s.game->start().to_move();

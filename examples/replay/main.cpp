@@ -1,5 +1,5 @@
 // koma-replay: plays moves, or one game of a record file, and prints where the
-// game stands at the end (DRIVERS.md).
+// game stands at the end, in the form of docs/notation.md#game-records.
 //   koma-replay --variant variants/shogi.yaml --moves "7g7f 3c3d 8h2b+"
 //   koma-replay --variant variants/yonin.yaml --record games.jsonl --game 3
 #include <iostream>

@@ -1,5 +1,5 @@
 // Perft: the number of leaves of the tree of legal move sequences of a given
-// depth (RULES.md). Moves that end the game have no children; automatic turn
+// depth (docs/api.md#perft). Moves that end the game have no children; automatic turn
 // changes are part of a move. Used to pin move generation.
 #pragma once
 #include <cstdint>

@@ -6,7 +6,7 @@
 
 namespace koma {
 
-// The reason words of ../docs/api.md and DRIVERS.md, in that spelling.
+// The reason words, in the spelling of docs/api.md#result-and-reasons and of game records.
 enum class Reason {
   none,
   checkmate,

@@ -5,13 +5,13 @@
 # Settings:
 #   EXPECT_EXIT=N            the exit status (default 0)
 #   EXPECT_STDOUT_FILE=F     standard output must equal the contents of F
-#   RECORD=F RECORD_GAME=N   standard output must be what DRIVERS.md's koma-replay
-#                            prints for game N (from 1) of the JSON Lines file F,
-#                            taken from the record itself: `position` is its
-#                            final_position, `to-move` and `eliminated` that
-#                            text's fields, `result` its places and reason (no
-#                            line when the result is null); `in-check` may list
-#                            any seats
+#   RECORD=F RECORD_GAME=N   standard output must be what koma-replay prints
+#                            (docs/notation.md#game-records) for game N (from
+#                            1) of the JSON Lines file F, taken from the record
+#                            itself: `position` is its final_position, `to-move`
+#                            and `eliminated` that text's fields, `result` its
+#                            places and reason (no line when the result is
+#                            null); `in-check` may list any seats
 #   An argument @MOVES@ is replaced by that game's moves, joined by spaces.
 #   EXPECT_STDOUT_REGEX=RE   standard output must match RE (for output that
 #                            holds measurements, such as koma-bench's times)

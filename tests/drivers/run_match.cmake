@@ -1,4 +1,4 @@
-# Runs a koma-match and checks its table and record (DRIVERS.md).
+# Runs a koma-match and checks its table and record (docs/ai.md#output).
 #
 #   cmake -DRECORD=F -DSEATS=N [-D<setting>=<value>]... -P run_match.cmake -- <koma-match> <argument>...
 #

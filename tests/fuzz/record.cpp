@@ -1,4 +1,4 @@
-// Fuzz target: game records (JSON Lines, DRIVERS.md) through
+// Fuzz target: game records (JSON Lines, docs/notation.md#game-records) through
 // driver::read_record_text, as koma-replay and koma-play --load read them.
 // A malformed record must throw driver::Failure; a record that reads must
 // write back (driver::record_line) to a line that reads as the same record;
