@@ -94,7 +94,9 @@ class Line {
 bool same_position(const VariantData& v, const State& a, const State& b);
 
 // What places by score compare: mates made, total pieces (board, hand and
-// the overturned kings of the seats it mated), and the ply of its last mate.
+// the overturned kings of the seats it mated), and when its latest mate
+// happened, as its number in the order of the game's eliminations (0 for
+// none; a later mate has a larger number).
 struct Score {
   int mates = 0, pieces = 0;
   std::uint32_t last_mate = 0;

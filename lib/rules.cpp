@@ -87,8 +87,9 @@ int impasse_points(const VariantData& v, const State& s, int seat, const SquareS
   return pts;
 }
 
-// Scans for mated seats clockwise from `mover`, re-scanning after each
-// elimination. Returns the cause of the last elimination it made, if any.
+// Scans the seats after `mover` in turn order (never the mover) for mated ones, eliminating each
+// as checkmated, with no mater credited, and scanning again after every elimination. Returns
+// whether it eliminated any seat.
 bool scan_mates(const VariantData& v, State& s, int mover) {
   bool any = false;
   for (bool again = true; again;) {

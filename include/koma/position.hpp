@@ -24,7 +24,7 @@ namespace koma {
 struct SeatScore {
   int mates = 0;
   int pieces = 0;
-  int last_mate = 0;  // the latest mate's number in the game's mate order, 0 = none
+  int last_mate = 0;  // the latest mate's number in the order of the game's eliminations, 0 = none
 };
 
 struct PieceOnBoard {

@@ -58,7 +58,7 @@ struct State {
   // order is assumed, so these may be zero or negative.
   std::array<std::int32_t, kMaxSeats> last_moved{};
   std::array<std::uint8_t, kMaxSeats> mates_made{};
-  std::array<std::uint32_t, kMaxSeats> last_mate{};  // order number of its latest mate, 0 = none
+  std::array<std::uint32_t, kMaxSeats> last_mate{};  // its last mate's elimination number, 0 = none
   std::array<std::int8_t, kMaxSeats> mated_by{{-1, -1, -1, -1}};
   std::array<std::uint8_t, kMaxSeats> hand_frozen{};   // hand kept but unusable
   std::array<std::uint8_t, kMaxSeats> checks_given{};  // moves that gave check (end.checks)
