@@ -28,8 +28,8 @@ const Doc& expect_map(const Doc& d, const std::string& what,
   if (!d.is_map()) fail(d.loc, what + " must be a mapping, not " + d.kind_name());
   for (std::size_t i = 0; i < d.map.size(); ++i)
     if (std::find(allowed.begin(), allowed.end(), d.map[i].first) == allowed.end())
-      fail(d.key_locs[i],
-           "unknown key '" + d.map[i].first + "' in " + what + "; allowed: " + join(allowed));
+      fail(d.key_locs[i], "unknown key '" + d.map[i].first + "' in " + what +
+                              nearest_or_list(d.map[i].first, allowed, "allowed"));
   return d;
 }
 
@@ -96,7 +96,8 @@ struct Builder {
       if (v.kinds[k].letter == s) return static_cast<int>(k);
     std::vector<std::string> letters;
     for (const auto& k : v.kinds) letters.push_back(k.letter);
-    fail(d.loc, what + " names no declared piece: '" + s + "'; pieces: " + join(letters));
+    fail(d.loc,
+         what + " names no declared piece: '" + s + "'" + nearest_or_list(s, letters, "pieces"));
   }
 
   int square_at(const Doc& d, const std::string& s, const std::string& what) {
@@ -270,8 +271,7 @@ struct Builder {
       k.moves = expect_word(*m, "piece moves");
       BetzaResult br = parse_betza(k.moves);
       if (!br.error.empty()) {
-        Loc at = m->loc;
-        at.column += br.error_at;
+        Loc at = m->at_char(static_cast<std::size_t>(br.error_at));
         fail(at, "piece " + letter + " moves '" + k.moves + "': " + br.error);
       }
       moves[i] = br.moves;
@@ -681,6 +681,68 @@ struct Builder {
     for (auto& z : v.z_elim) z = splitmix(seed);
   }
 
+  // Entries keyed by a piece letter (drops.<letter>, end.impasse.points) that
+  // an extended file wrote for a piece this variant does not have are
+  // dropped: the piece is gone, so its rule or points cannot apply. Such an
+  // entry written or changed in the loaded file itself stays, an error.
+  void drop_inherited_letters(Doc& top) const {
+    const std::string own = top.loc.file ? *top.loc.file : std::string();
+    auto from_base = [&](const Loc& at) { return at.file && *at.file != own; };
+    auto prune = [&](Doc* m, const std::string& keep) {
+      if (!m || !m->is_map()) return;
+      for (std::size_t i = m->map.size(); i-- > 0;) {
+        const std::string& key = m->map[i].first;
+        if (key == keep || !from_base(m->key_locs[i]) || !from_base(m->map[i].second.loc)) continue;
+        if (std::none_of(v.kinds.begin(), v.kinds.end(),
+                         [&](const PieceKindInfo& k) { return k.letter == key; })) {
+          m->map.erase(m->map.begin() + static_cast<long>(i));
+          m->key_locs.erase(m->key_locs.begin() + static_cast<long>(i));
+        }
+      }
+    };
+    prune(top.find("drops"), "enabled");
+    if (Doc* end = top.find("end"); end && end->is_map())
+      if (Doc* impasse = end->find("impasse"); impasse && impasse->is_map())
+        prune(impasse->find("points"), "others");
+  }
+
+  // Values the board cannot hold: a far_rows depth or a drops per_file longer
+  // than the board along some seat's forward direction, a min_pieces_in_zone
+  // larger than a seat's zone. Run once the zones are compiled.
+  void check_fits(const Doc& top) const {
+    int shortest = 0;  // the seat whose files (lines along its facing) are shortest
+    auto along = [&](int seat) { return v.seat_facing[seat] % 2 == 0 ? v.height : v.width; };
+    for (int s = 1; s < v.nseats; ++s)
+      if (along(s) < along(shortest)) shortest = s;
+    auto fits = [&](const Doc& value, const std::string& what, int n) {
+      int most = along(shortest);
+      if (n <= most) return;
+      fail(value.loc, what + " " + std::to_string(n) + " does not fit a board " +
+                          std::to_string(most) +
+                          (v.seat_facing[shortest] % 2 == 0 ? " rows high" : " columns wide") +
+                          "; at most " + std::to_string(most));
+    };
+    if (const Doc* p = top.find("promotion"); p && v.zone == ZoneRule::far_rows)
+      if (const Doc* depth = p->find("depth")) fits(*depth, "promotion depth", v.zone_depth);
+    if (const Doc* d = top.find("drops"))
+      for (const auto& [letter, rule] : d->map)
+        if (const Doc* n = rule.find("per_file"))
+          fits(*n, "drops of " + letter + " per_file", std::stoi(n->scalar));
+    const Doc* end = top.find("end");
+    const Doc* impasse = end ? end->find("impasse") : nullptr;
+    if (!impasse || v.rules.impasse != ImpasseRule::declaration) return;
+    const Doc* written = impasse->find("min_pieces_in_zone");
+    for (int s = 0; s < v.nseats; ++s) {
+      int squares = v.zone_of_owner[s].count();
+      if (squares == 0 || v.rules.declare_min_pieces <= squares - 1) continue;
+      fail(written ? written->loc : impasse->loc,
+           "min_pieces_in_zone " + std::to_string(v.rules.declare_min_pieces) +
+               (written ? "" : " (the default)") + " does not fit seat " + v.seat_names[s] +
+               "'s promotion zone: " + std::to_string(squares) +
+               " squares, one of them for its king; at most " + std::to_string(squares - 1));
+    }
+  }
+
   void read_setup(const Doc& top) {
     const Doc* s = top.find("setup");
     if (!s)
@@ -808,15 +870,21 @@ std::uint64_t full_key(const VariantData& v, const State& s) {
   return k;
 }
 
+const std::vector<std::string>& descriptor_keys() {
+  static const std::vector<std::string> keys = {
+      "name",          "title",       "notation",    "board", "seats",  "turn_order", "teams",
+      "pieces",        "setup",       "promotion",   "drops", "check",  "kings",      "mate",
+      "no_legal_move", "elimination", "resignation", "end",   "places", "options"};
+  return keys;
+}
+
 VariantData compile_variant(const Doc& merged, const Options& overrides, const std::string& path) {
   Doc doc = merged;
   Builder b;
   b.v.path = path;
-  const Doc& top = expect_map(
-      doc, "the descriptor",
-      {"koma",  "name",          "title",       "notation",    "board", "seats",  "turn_order",
-       "teams", "pieces",        "setup",       "promotion",   "drops", "check",  "kings",
-       "mate",  "no_legal_move", "elimination", "resignation", "end",   "places", "options"});
+  std::vector<std::string> keys = descriptor_keys();
+  keys.insert(keys.begin(), "koma");
+  const Doc& top = expect_map(doc, "the descriptor", keys);
   // Seats first: first_seat's range depends on them.
   int nseats = 0;
   if (const Doc* s = top.find("seats"); s && s->is_seq()) nseats = static_cast<int>(s->seq.size());
@@ -840,12 +908,14 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
     fail(doc.find("notation")->loc,
          "notation sfen needs two seats on a board of at most 9x9 without voids");
   b.read_pieces(doc);
+  b.drop_inherited_letters(doc);
   b.read_promotion(doc);
   b.read_drops(doc);
   b.read_rules(doc);
   b.v.rules.max_plies = std::stoi(b.v.options.at("max_plies"));
   b.v.first_seat = std::stoi(b.v.options.at("first_seat")) - 1;
   b.compile_tables();
+  b.check_fits(doc);
   b.read_setup(doc);
   // As Position::from_text refuses: with two seats and check, a king
   // attacked at the start could be captured by whichever seat moves first.

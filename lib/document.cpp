@@ -3,7 +3,10 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -49,6 +52,57 @@ Loc loc_of(const YAML::Mark& m, const std::shared_ptr<const std::string>& file) 
   return Loc{file, m.line + 1, m.column + 1};
 }
 
+// Bytes of the UTF-8 encoding of code point `cp` (as yaml-cpp writes an escape).
+int utf8_length(unsigned long cp) {
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+// Finds where each character of scalar `d`, which starts at `m` in `text`, is
+// written (Doc::at_char), so that an error inside it (a Betza string) can
+// point at the character, quoted or not. Leaves both unknown when the text
+// does not match the value read (a value over several lines).
+void locate_chars(Doc& d, const std::string& text, const YAML::Mark& m) {
+  if (m.pos < 0 || static_cast<std::size_t>(m.pos) >= text.size()) return;
+  const auto start = static_cast<std::size_t>(m.pos);
+  const char quote = text[start];
+  if (quote != '\'' && quote != '"') {
+    d.plain_text = text.compare(start, d.scalar.size(), d.scalar) == 0;
+    return;
+  }
+  auto column = [&](std::size_t j) { return d.loc.column + static_cast<int>(j - start); };
+  std::vector<int> columns;
+  std::size_t j = start + 1;
+  while (true) {
+    if (j >= text.size() || text[j] == '\n' || text[j] == '\r') return;
+    const char c = text[j];
+    if (c == quote && quote == '\'' && j + 1 < text.size() && text[j + 1] == '\'') {
+      columns.push_back(column(j));  // '' is one quote
+      j += 2;
+    } else if (c == quote) {
+      columns.push_back(column(j));  // the closing quote
+      break;
+    } else if (c == '\\' && quote == '"' && j + 1 < text.size()) {
+      const char e = text[j + 1];
+      std::size_t digits = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
+      int bytes = e == 'N' || e == '_' ? 2 : e == 'L' || e == 'P' ? 3 : 1;
+      if (digits > 0) {
+        if (j + 2 + digits > text.size()) return;
+        const char* hex = text.data() + j + 2;
+        unsigned long cp = 0;
+        auto [end, ec] = std::from_chars(hex, hex + digits, cp, 16);
+        if (ec != std::errc() || end != hex + digits) return;
+        bytes = utf8_length(cp);
+      }
+      for (int b = 0; b < bytes; ++b) columns.push_back(column(j));
+      j += 2 + digits;
+    } else {
+      columns.push_back(column(j));
+      ++j;
+    }
+  }
+  if (columns.size() == d.scalar.size() + 1) d.char_columns = std::move(columns);
+}
+
 // Reads a descriptor file (the one loaded, or one it `extends`). Only a
 // regular file is opened, and it is checked before it is: a directory would
 // read as nothing, a FIFO or /dev/stdin would make koma wait, /dev/zero would
@@ -70,8 +124,8 @@ std::string read_limited(const std::filesystem::path& path, std::string& out) {
   return "";
 }
 
-Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file, int depth,
-            int& values) {
+Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file,
+            const std::string& text, int depth, int& values) {
   Doc d;
   d.loc = loc_of(n.Mark(), file);
   if (depth > kMaxDepth) fail(d.loc, too_deep());
@@ -86,10 +140,11 @@ Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file,
     case YAML::NodeType::Scalar:
       d.kind = Doc::Kind::scalar;
       d.scalar = n.Scalar();
+      locate_chars(d, text, n.Mark());
       break;
     case YAML::NodeType::Sequence:
       d.kind = Doc::Kind::seq;
-      for (const auto& item : n) d.seq.push_back(convert(item, file, depth + 1, values));
+      for (const auto& item : n) d.seq.push_back(convert(item, file, text, depth + 1, values));
       break;
     case YAML::NodeType::Map: {
       d.kind = Doc::Kind::map;
@@ -99,7 +154,7 @@ Doc convert(const YAML::Node& n, const std::shared_ptr<const std::string>& file,
         if (!kv.first.IsScalar()) fail(kl, "a mapping key must be a plain word");
         std::string key = kv.first.Scalar();
         if (!keys.insert(key).second) fail(kl, "duplicate key '" + key + "'");
-        d.map.emplace_back(key, convert(kv.second, file, depth + 1, values));
+        d.map.emplace_back(key, convert(kv.second, file, text, depth + 1, values));
         d.key_locs.push_back(kl);
       }
       break;
@@ -134,6 +189,56 @@ void merge_into(Doc& base, const Doc& over) {
   base.loc = over.loc;
 }
 
+// Removes `key` from mapping `d`, returning where it stood (or the end).
+std::size_t erase_key(Doc& d, const std::string& key) {
+  for (std::size_t j = 0; j < d.map.size(); ++j)
+    if (d.map[j].first == key) {
+      d.map.erase(d.map.begin() + static_cast<long>(j));
+      d.key_locs.erase(d.key_locs.begin() + static_cast<long>(j));
+      return j;
+    }
+  return d.map.size();
+}
+
+// `replace: [setup, pieces]`: each listed top-level key of `own` replaces the
+// base's whole, in the base's place, instead of merging into it (a null value
+// removes it, as `key: ~` does); the listed keys are then taken out of `own`.
+void replace_whole(Doc& base, Doc& own, const Doc& list) {
+  if (!list.is_seq() && !list.is_scalar())
+    fail(list.loc, "'replace' lists top-level keys this file gives whole, e.g. [setup, pieces]");
+  std::vector<const Doc*> items;
+  if (list.is_seq())
+    for (const auto& item : list.seq) items.push_back(&item);
+  else
+    items.push_back(&list);
+  std::vector<std::string> allowed = descriptor_keys();
+  std::set<std::string> seen;
+  for (const Doc* item : items) {  // every name first: a misspelt one is the likelier mistake
+    if (!item->is_scalar()) fail(item->loc, "'replace' lists top-level keys, each a single word");
+    const std::string& key = item->scalar;
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+      fail(item->loc,
+           "unknown key '" + key + "' in replace" + nearest_or_list(key, allowed, "allowed"));
+    if (!seen.insert(key).second) fail(item->loc, "replace names '" + key + "' twice");
+  }
+  for (const Doc* item : items) {
+    const std::string& key = item->scalar;
+    std::size_t mine = 0;
+    while (mine < own.map.size() && own.map[mine].first != key) ++mine;
+    if (mine == own.map.size()) {
+      std::string message = "replace names '" + key + "', which this file does not give";
+      message += "; to remove the base's, write '" + key + ": ~'";
+      fail(item->loc, message);
+    }
+    std::size_t at = erase_key(base, key);
+    if (own.map[mine].second.kind != Doc::Kind::null) {
+      base.map.insert(base.map.begin() + static_cast<long>(at), own.map[mine]);
+      base.key_locs.insert(base.key_locs.begin() + static_cast<long>(at), own.key_locs[mine]);
+    }
+    erase_key(own, key);
+  }
+}
+
 Doc load_resolved(const std::string& text, const std::string& origin, const std::string& base_dir,
                   std::vector<std::string>& chain) {
   Doc doc = parse_document(text, origin);
@@ -145,7 +250,14 @@ Doc load_resolved(const std::string& text, const std::string& origin, const std:
     fail(version->loc,
          "unsupported schema version '" + version->scalar + "'; this koma reads 'koma: 1'");
   const Doc* ext = doc.find("extends");
-  if (!ext) return doc;
+  if (!ext) {
+    for (std::size_t i = 0; i < doc.map.size(); ++i)
+      if (doc.map[i].first == "replace")
+        fail(doc.key_locs[i],
+             "'replace' names keys that this file gives whole instead of merging them into the "
+             "file it extends; it needs 'extends'");
+    return doc;
+  }
   if (!ext->is_scalar() || ext->scalar.empty())
     fail(ext->loc, "'extends' takes the path of another descriptor, relative to this file");
   std::filesystem::path path = std::filesystem::path(base_dir) / ext->scalar;
@@ -164,12 +276,9 @@ Doc load_resolved(const std::string& text, const std::string& origin, const std:
   Doc base = load_resolved(base_text, path.string(), path.parent_path().string(), chain);
   chain.pop_back();
   Doc own = doc;
-  for (std::size_t i = 0; i < own.map.size(); ++i)
-    if (own.map[i].first == "extends") {
-      own.map.erase(own.map.begin() + static_cast<long>(i));
-      own.key_locs.erase(own.key_locs.begin() + static_cast<long>(i));
-      break;
-    }
+  erase_key(own, "extends");
+  erase_key(own, "replace");
+  if (const Doc* list = doc.find("replace")) replace_whole(base, own, *list);
   merge_into(base, own);
   return base;
 }
@@ -198,6 +307,60 @@ Doc* Doc::find(const std::string& key) {
     if (kv.first == key) return &kv.second;
   return nullptr;
 }
+Loc Doc::at_char(std::size_t i) const {
+  Loc out = loc;
+  if (plain_text)
+    out.column += static_cast<int>(i);
+  else if (i < char_columns.size())
+    out.column = char_columns[i];
+  return out;
+}
+
+namespace {
+
+char lower(char c) {
+  return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+}
+
+// Edits (insert, delete, change, swap two neighbours) from a to b, ignoring case.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t change = lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + change});
+      if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
+          lower(a[i - 2]) == lower(b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::string nearest_or_list(const std::string& got, const std::vector<std::string>& known,
+                            const std::string& label) {
+  // Close: the same but for case, or at most two edits and at most one per
+  // three characters (so no single letter is "near" another).
+  const std::string* best = nullptr;
+  std::size_t best_distance = 3;
+  for (const auto& k : known) {
+    std::size_t longer = std::max(got.size(), k.size());
+    if (longer - std::min(got.size(), k.size()) > 2) continue;
+    std::size_t n = edit_distance(got, k);
+    if (n < best_distance && n <= std::min<std::size_t>(2, longer / 3)) {
+      best = &k;
+      best_distance = n;
+    }
+  }
+  if (best) return "; did you mean '" + *best + "'?";
+  std::string out = "; " + label + ": ";
+  for (std::size_t i = 0; i < known.size(); ++i) out += (i ? ", " : "") + known[i];
+  return out;
+}
+
 const char* Doc::kind_name() const {
   switch (kind) {
     case Kind::null:
@@ -227,7 +390,7 @@ Doc parse_document(const std::string& text, const std::string& file) {
   try {
     YAML::Node root = YAML::Load(text);
     int values = 0;
-    return convert(root, name, 0, values);
+    return convert(root, name, text, 0, values);
   } catch (const YAML::DeepRecursion& e) {
     // yaml-cpp's own guard (block nesting); its message says only "bad file".
     fail(Loc{name, e.mark.line + 1, e.mark.column + 1}, too_deep());

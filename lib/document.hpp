@@ -36,6 +36,13 @@ struct Doc {
   std::vector<std::pair<std::string, Doc>> map;  // in file order
   std::vector<Loc> key_locs;                     // parallel to map
   Loc loc;
+  // Where the characters of a scalar are written: a plain one from loc on,
+  // one column each; a quoted one at char_columns (each character of
+  // `scalar`, then the closing quote; an escape such as \x41 or '' is one
+  // character written as several). Neither for a value spanning lines or put
+  // there by an option.
+  bool plain_text = false;
+  std::vector<int> char_columns;
 
   bool is_map() const { return kind == Kind::map; }
   bool is_seq() const { return kind == Kind::seq; }
@@ -43,7 +50,20 @@ struct Doc {
   const Doc* find(const std::string& key) const;
   Doc* find(const std::string& key);
   const char* kind_name() const;
+  // Where character `i` of a scalar is written (its end for i == size):
+  // inside the quotes of a quoted one; the value's start if unknown.
+  Loc at_char(std::size_t i) const;
 };
+
+// The top-level keys of a descriptor besides `koma`, `extends` and `replace`
+// (defined with the reader, lib/descriptor.cpp).
+const std::vector<std::string>& descriptor_keys();
+
+// How a message about an unknown `got` ends: "; did you mean 'x'?" when one of
+// `known` is close to it (the same but for case, or a few edits away), else
+// "; <label>: " and the whole list.
+std::string nearest_or_list(const std::string& got, const std::vector<std::string>& known,
+                            const std::string& label);
 
 // Reads one YAML text. Rejects duplicate keys, texts over the size limit,
 // nesting over the depth limit, alias bombs (a limit on values after aliases
@@ -51,7 +71,8 @@ struct Doc {
 Doc parse_document(const std::string& text, const std::string& file);
 
 // Loads a descriptor file and everything it `extends:`, merged (the extending
-// file wins; mappings merge key by key, other values are replaced).
+// file wins; mappings merge key by key, other values are replaced, and the
+// top-level keys it lists under `replace:` are replaced whole).
 Doc load_descriptor_file(const std::string& path);
 Doc load_descriptor_text(const std::string& text, const std::string& origin,
                          const std::string& base_dir);

@@ -62,6 +62,8 @@ void substitute(Doc& d, const std::map<std::string, OptionDecl>& decls) {
   if (d.is_scalar() && d.scalar.size() > 1 && d.scalar[0] == '$') {
     const OptionDecl& o = lookup(d.scalar.substr(1), d.loc);
     d.scalar = o.value;
+    d.plain_text = false;  // its characters are not written here
+    d.char_columns.clear();
     return;
   }
   if (d.is_map() && d.map.size() == 1 && d.map[0].first.size() > 1 && d.map[0].first[0] == '$') {
@@ -117,11 +119,12 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
                            " is declared as a mapping: {values: [...], default: ...} or {type: "
                            "int, default: n}");
       bool builtin = name == "first_seat" || name == "max_plies";
+      static const std::vector<std::string> kDeclKeys = {"values", "default", "type", "min", "max"};
       for (std::size_t k = 0; k < decl.map.size(); ++k) {
         const std::string& key = decl.map[k].first;
-        if (key != "values" && key != "default" && key != "type" && key != "min" && key != "max")
-          fail(decl.key_locs[k], ((("unknown key '" + key) += "' in option ") += name) +=
-                                 "; allowed: values, default, type, min, max");
+        if (std::find(kDeclKeys.begin(), kDeclKeys.end(), key) == kDeclKeys.end())
+          fail(decl.key_locs[k], "unknown key '" + key + "' in option " +
+                                     (name + nearest_or_list(key, kDeclKeys, "allowed")));
       }
       if (const Doc* t = decl.find("type")) {
         if (builtin) fail(t->loc, "option " + name + " is built in; only its default can change");
@@ -177,7 +180,8 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
       std::vector<std::string> names;
       names.reserve(decls.size());
       for (const auto& kv : decls) names.push_back(kv.first);
-      fail(doc.loc, "unknown option '" + name + "'; options of this variant: " + join(names));
+      fail(doc.loc, "unknown option '" + name + "'" +
+                        nearest_or_list(name, names, "options of this variant"));
     }
     std::string err = check_value(name, it->second, value);
     if (!err.empty()) fail(it->second.loc, err);

@@ -253,3 +253,216 @@ TEST_CASE("options: values not allowed, unknown names, substitution") {
   l[11] = "promotion: {zone: far_rows, depth: $deep}";
   check_error(l, {12, 36, "'$deep' names no option; options: depth, first_seat, max_plies"});
 }
+
+namespace {
+
+const std::string kVariants = std::string(KOMA_VARIANTS_DIR) + "/";
+
+// The DescriptorError of parsing `yaml` as "child.yaml".
+koma::DescriptorError child_error(const std::string& yaml, const koma::Options& o = {}) {
+  try {
+    koma::Variant::parse(yaml, "child.yaml", o);
+  } catch (const koma::DescriptorError& e) {
+    return e;
+  }
+  FAIL("no DescriptorError raised");
+  return koma::DescriptorError("", 0, 0, "");
+}
+
+std::string piece_at(const koma::Position& p, const std::string& square) {
+  auto on = p.at(*p.variant().parse_square(square));
+  if (!on) return "-";
+  return p.variant().kind_info(on->kind).letter + std::to_string(on->owner);
+}
+
+}  // namespace
+
+TEST_CASE("extends: replace takes a top-level key whole instead of merging it") {
+  // yonin.yaml has `setup: {South: {...}, others: rotate}`; this child rotates
+  // a smaller West army instead, without having to write `South: ~`.
+  const std::string child = "koma: 1\nextends: " + kVariants +
+                            "yonin.yaml\n"
+                            "name: west\n"
+                            "replace: [setup]\n"
+                            "setup:\n"
+                            "  West: {K: 9e, G: [9d, 9f], P: 8e}\n"
+                            "  others: rotate\n";
+  auto v = koma::Variant::parse(child, "child.yaml");
+  koma::Position start = v->start_position();
+  // West's army as written; South, North and East get it turned to their edges.
+  CHECK(piece_at(start, "9e") == "K2");
+  CHECK(piece_at(start, "8e") == "P2");
+  CHECK(piece_at(start, "5i") == "K1");
+  CHECK(piece_at(start, "5h") == "P1");
+  CHECK(piece_at(start, "6i") == "G1");
+  CHECK(piece_at(start, "4i") == "G1");
+  CHECK(piece_at(start, "5a") == "K3");
+  CHECK(piece_at(start, "1e") == "K4");
+  // Nothing of yonin's South army is left (its silvers stood on 7i and 3i).
+  CHECK(piece_at(start, "7i") == "-");
+  CHECK(piece_at(start, "3i") == "-");
+  int pieces = 0;
+  for (int sq = 0; sq < v->width() * v->height(); ++sq) pieces += start.at(sq) ? 1 : 0;
+  CHECK(pieces == 16);
+  // The other keys still merge: yonin's pieces, promotion and options are there.
+  CHECK(v->kinds() == 8);
+  CHECK(v->options().count("pawn_drop_mate") == 1);
+
+  auto e = child_error("koma: 1\nextends: " + kVariants +
+                       "yonin.yaml\nname: west\nreplace: [setup, promtion]\n");
+  CHECK(e.file() == "child.yaml");
+  CHECK(e.message() == "unknown key 'promtion' in replace; did you mean 'promotion'?");
+  CHECK(e.line() == 4);
+  CHECK(e.column() == 18);
+  e = child_error("koma: 1\nextends: " + kVariants + "yonin.yaml\nname: west\nreplace: [koma]\n");
+  // Every top-level key but koma (the list grows with the schema).
+  CHECK(e.message().rfind("unknown key 'koma' in replace; allowed: name, title, notation, board, ",
+                          0) == 0);
+  CHECK(e.message().find("koma, ") == std::string::npos);
+  CHECK(e.line() == 4);
+  CHECK(e.column() == 11);
+  e = child_error("koma: 1\nextends: " + kVariants + "yonin.yaml\nname: west\nreplace: [drops]\n");
+  CHECK(e.message() ==
+        "replace names 'drops', which this file does not give; to remove the base's, write "
+        "'drops: ~'");
+  CHECK(e.line() == 4);
+  CHECK(e.column() == 11);
+  e = child_error("koma: 1\nextends: " + kVariants +
+                  "yonin.yaml\nname: west\nreplace: [setup, setup]\nsetup: 5/5/5 1 - 1\n");
+  CHECK(e.message() == "replace names 'setup' twice");
+  CHECK(e.column() == 18);
+  // One key may be written alone; a null value removes the base's key, as `setup: ~` would.
+  e = child_error("koma: 1\nextends: " + kVariants +
+                  "yonin.yaml\nname: west\nreplace: setup\nsetup: ~\n");
+  CHECK(e.message() == "the descriptor needs a 'setup': a position text, or placements per seat");
+  CHECK(e.line() == 1);
+  CHECK(e.column() == 1);
+  auto l = base();
+  l.push_back("replace: [setup]");
+  check_error(l, {13, 1,
+                  "'replace' names keys that this file gives whole instead of merging them into "
+                  "the file it extends; it needs 'extends'"});
+}
+
+TEST_CASE("extends: inherited settings for pieces the child does not have are dropped") {
+  // shogi.yaml's impasse option names R and B in its points; a child without
+  // them used to fail inside shogi.yaml ("impasse points names no declared
+  // piece: 'R'", at shogi.yaml:45:43 for csa27).
+  const std::string head = "koma: 1\nextends: " + kVariants +
+                           "shogi.yaml\n"
+                           "name: no-rook-bishop\n"
+                           "pieces: {R: ~, +R: ~, B: ~, +B: ~}\n"
+                           "setup: lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1\n";
+  for (const char* impasse : {"csa27", "csa24", "both_kings_entered_24"}) {
+    CAPTURE(impasse);
+    auto v = koma::Variant::parse(head, "child.yaml", {{"impasse", impasse}});
+    CHECK(v->kinds() == 10);
+    CHECK(v->options().at("impasse") == impasse);
+  }
+  CHECK(koma::Variant::parse(head, "child.yaml", {{"impasse", "csa27"}})->has_declaration());
+  // The same with `replace`, giving the pieces whole: shogi's drops rule for
+  // P still applies (nifu), and its rules for dropped pieces would be dropped.
+  auto gorogoro_like = koma::Variant::parse("koma: 1\nextends: " + kVariants +
+                                                "shogi.yaml\n"
+                                                "name: small\n"
+                                                "replace: [pieces]\n"
+                                                "pieces:\n"
+                                                "  K:  {name: King, moves: K, royal: true}\n"
+                                                "  G:  {name: Gold, moves: WfF}\n"
+                                                "  P:  {name: Pawn, moves: fW, promotes_to: +P}\n"
+                                                "  +P: {name: Tokin, moves: WfF}\n"
+                                                "setup: 3gkg3/9/9/9/9/4P4/9/9/3GKG3 b P 1\n",
+                                            "child.yaml", {{"impasse", "csa27"}});
+  CHECK(gorogoro_like->kinds() == 4);
+  koma::Game g(gorogoro_like);
+  CHECK_FALSE(test::has_move(g, "P*5g"));  // nifu: Sente has a pawn on 5f
+  CHECK(test::has_move(g, "P*4g"));
+  // A letter written in the loaded file itself that names no piece is still an error, there.
+  auto e = child_error(head + "drops: {B: {nifu: true}}\n", {{"impasse", "csa27"}});
+  CHECK(e.file() == "child.yaml");
+  CHECK(e.message() ==
+        "drops names no declared piece: 'B'; pieces: K, G, S, +S, N, +N, L, +L, P, +P");
+  CHECK(e.line() == 6);
+  CHECK(e.column() == 9);
+}
+
+TEST_CASE("values that cannot fit the board are errors") {
+  auto l = base();
+  l[11] = "promotion: {zone: far_rows, depth: 4}";
+  check_error(l, {12, 36, "promotion depth 4 does not fit a board 3 rows high; at most 3"});
+  l = base();
+  l[2] = "board: {width: 3, height: 5}";
+  l[4] = "  - {name: A, facing: right}";
+  l[5] = "  - {name: B, facing: left}";
+  l[10] = "setup: {A: {K: 3c}, B: {K: 1c}}";
+  l[11] = "promotion: {zone: far_rows, depth: 4}";
+  check_error(l, {12, 36, "promotion depth 4 does not fit a board 3 columns wide; at most 3"});
+  // The whole board may be the zone; a depth for a zone that is not far_rows is not used.
+  l = base();
+  l[11] = "promotion: {zone: far_rows, depth: 3}";
+  CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
+  l[11] = "promotion: {zone: none, depth: 16}";
+  CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
+  l = base();
+  l.push_back("drops: {P: {per_file: 4}}");
+  check_error(l, {13, 23, "drops of P per_file 4 does not fit a board 3 rows high; at most 3"});
+  l = base();
+  l.push_back("end: {impasse: {rule: declaration, win_at: [1, 1], min_pieces_in_zone: 3}}");
+  check_error(l, {13, 72,
+                  "min_pieces_in_zone 3 does not fit seat A's promotion zone: 3 squares, one of "
+                  "them for its king; at most 2"});
+  l.back() = "end: {impasse: {rule: declaration, win_at: [1, 1], min_pieces_in_zone: 2}}";
+  CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
+  l.back() = "end: {impasse: {rule: declaration, win_at: [1, 1]}}";
+  check_error(l, {13, 16,
+                  "min_pieces_in_zone 10 (the default) does not fit seat A's promotion zone: 3 "
+                  "squares, one of them for its king; at most 2"});
+}
+
+TEST_CASE("an unknown key or piece letter suggests the nearest valid one") {
+  auto l = base();
+  l[11] = "promtion: {zone: far_rows, depth: 1}";
+  check_error(l, {12, 1, "unknown key 'promtion' in the descriptor; did you mean 'promotion'?"});
+  l = base();
+  l[2] = "board: {width: 3, hieght: 3}";
+  check_error(l, {3, 19, "unknown key 'hieght' in board; did you mean 'height'?"});
+  l = base();
+  l[8] = "  P: {name: Pawn, moves: fW, promotes_to: +P, promtes_to: +P}";
+  check_error(l, {9, 47, "unknown key 'promtes_to' in piece P; did you mean 'promotes_to'?"});
+  l = base();
+  l[10] = "setup: {A: {k: 2c}, B: {K: 2a}}";
+  check_error(l, {11, 13, "setup names no declared piece: 'k'; did you mean 'K'?"});
+  l = base();
+  l[8] = "  P: {name: Pawn, moves: fW, promotes_to: +p}";
+  check_error(l, {9, 43, "promotes_to names no declared piece: '+p'; did you mean '+P'?"});
+  l = base();
+  l.push_back("options: {depth: {type: int, defualt: 1}}");
+  check_error(l, {13, 30, "unknown key 'defualt' in option depth; did you mean 'default'?"});
+  l = base();
+  l.push_back("options: {depth: {type: int, default: 1}}");
+  check_error(l, {1, 1, "unknown option 'detph'; did you mean 'depth'?"}, {{"detph", "2"}});
+  // Nothing close: the allowed keys or letters are listed, as before.
+  l = base();
+  l[2] = "board: {width: 3, height: 3, hue: 3}";
+  check_error(l, {3, 30, "unknown key 'hue' in board; allowed: width, height, voids, squares"});
+}
+
+TEST_CASE("a Betza error in a quoted string points at the character") {
+  const std::string bad_z =
+      "piece P moves 'fZ': atom 'Z' is not supported; atoms are W F D A N K R B Q";
+  // The value starts at column 26; \x66 is one character (f) written as four.
+  const std::vector<std::pair<std::string, int>> cases = {
+      {"fZ", 27}, {"\"fZ\"", 28}, {"'fZ'", 28}, {"\"\\x66Z\"", 31}};
+  for (const auto& [moves, column] : cases) {
+    auto l = base();
+    l[8] = "  P: {name: Pawn, moves: " + moves + ", promotes_to: +P}";
+    check_error(l, {9, column, bad_z});
+  }
+  auto l = base();
+  l[8] = "  P: {name: Pawn, moves: 'W''Z', promotes_to: +P}";  // '' is one quote
+  check_error(l, {9, 28,
+                  "piece P moves 'W'Z': expected an atom letter (W F D A N K R B Q) after the "
+                  "modifiers"});
+  l[8] = "  P:\n    name: Pawn\n    promotes_to: +P\n    moves: fZ";
+  check_error(l, {12, 13, bad_z});
+}
