@@ -436,7 +436,13 @@ struct Builder {
     if (const Doc* end = top.find("end")) {
       expect_map(*end, "end",
                  {"last_seat_standing", "mates", "team_checkmate", "collect", "repetition",
-                  "impasse", "to_move", "checks", "last_team_standing"});
+                  "impasse", "to_move", "checks", "last_team_standing", "goal"});
+      if (const Doc* g = end->find("goal")) {
+        expect_map(*g, "end goal", {"depth", "safe"});
+        r.goal_depth = 1;
+        if (const Doc* d = g->find("depth")) r.goal_depth = expect_int(*d, "goal depth", 1, 16);
+        if (const Doc* sf = g->find("safe")) r.goal_safe = expect_bool(*sf, "goal safe");
+      }
       if (const Doc* t = end->find("last_team_standing"))
         r.last_team_standing = expect_bool(*t, "last_team_standing");
       if (const Doc* c = end->find("checks")) r.checks_to_win = expect_int(*c, "end checks", 0, 99);
@@ -648,23 +654,26 @@ struct Builder {
     }
     v.file_axis = {0, 1, 0, 1};
     // Promotion zones.
-    auto far_rows = [&](int facing) {
+    auto far_rows = [&](int facing, int depth) {
       SquareSet z;
       for (int sq = 0; sq < v.nsq; ++sq) {
         if (!v.board.test(sq)) continue;
         int x = sq % v.width, y = sq / v.width;
-        bool in = facing == 0   ? y < v.zone_depth
-                  : facing == 2 ? y >= v.height - v.zone_depth
-                  : facing == 1 ? x >= v.width - v.zone_depth
-                                : x < v.zone_depth;
+        bool in = facing == 0   ? y < depth
+                  : facing == 2 ? y >= v.height - depth
+                  : facing == 1 ? x >= v.width - depth
+                                : x < depth;
         if (in) z.set(sq);
       }
       return z;
     };
     for (int f = 0; f < 4; ++f)
-      v.zone_of_facing[f] = v.zone == ZoneRule::far_rows ? far_rows(f) : SquareSet{};
+      v.zone_of_facing[f] = v.zone == ZoneRule::far_rows ? far_rows(f, v.zone_depth) : SquareSet{};
     for (int s = 0; s < v.nseats; ++s) {
-      if (v.zone == ZoneRule::far_rows) v.zone_of_owner[s] = far_rows(v.seat_facing[s]);
+      if (v.rules.goal_depth > 0)
+        v.goal_of_owner[s] = far_rows(v.seat_facing[s], v.rules.goal_depth);
+      if (v.zone == ZoneRule::far_rows)
+        v.zone_of_owner[s] = far_rows(v.seat_facing[s], v.zone_depth);
       if (v.zone == ZoneRule::enemy_homes)
         for (int o = 0; o < v.nseats; ++o)
           if (v.enemies(s, o)) v.zone_of_owner[s] |= v.home[o];
@@ -729,6 +738,8 @@ struct Builder {
         if (const Doc* n = rule.find("per_file"))
           fits(*n, "drops of " + letter + " per_file", std::stoi(n->scalar));
     const Doc* end = top.find("end");
+    if (const Doc* goal = end ? end->find("goal") : nullptr)
+      if (const Doc* depth = goal->find("depth")) fits(*depth, "goal depth", v.rules.goal_depth);
     const Doc* impasse = end ? end->find("impasse") : nullptr;
     if (!impasse || v.rules.impasse != ImpasseRule::declaration) return;
     const Doc* written = impasse->find("min_pieces_in_zone");
@@ -872,9 +883,10 @@ std::uint64_t full_key(const VariantData& v, const State& s) {
 
 const std::vector<std::string>& descriptor_keys() {
   static const std::vector<std::string> keys = {
-      "name",          "title",       "notation",    "board", "seats",  "turn_order", "teams",
-      "pieces",        "setup",       "promotion",   "drops", "check",  "kings",      "mate",
-      "no_legal_move", "elimination", "resignation", "end",   "places", "options"};
+      "name",   "title",   "notation",      "board",       "seats",       "turn_order",
+      "teams",  "pieces",  "setup",         "promotion",   "drops",       "check",
+      "kings",  "mate",    "no_legal_move", "elimination", "resignation", "end",
+      "places", "options", "dead_squares"};
   return keys;
 }
 
@@ -915,6 +927,11 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   b.v.rules.max_plies = std::stoi(b.v.options.at("max_plies"));
   b.v.first_seat = std::stoi(b.v.options.at("first_seat")) - 1;
   b.compile_tables();
+  // dead_squares: allowed lets a piece stand, or be dropped, where it can
+  // never move again (dobutsu's chick, kyoto's and micro's pieces).
+  if (const Doc* d = doc.find("dead_squares");
+      d && expect_enum<bool>(*d, "dead_squares", {{"forbidden", false}, {"allowed", true}}))
+    for (SquareSet& dead : b.v.dead) dead = SquareSet{};
   b.check_fits(doc);
   b.read_setup(doc);
   // As Position::from_text refuses: with two seats and check, a king

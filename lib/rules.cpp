@@ -2,6 +2,7 @@
 // docs/descriptor.md#what-happens-after-a-move — eliminations, endings, the next seat, repetition
 // and the ply limit, then a seat that cannot move on its turn. Every step is switched by an atom.
 #include <algorithm>
+#include <bit>
 
 #include "elimination.hpp"
 #include "line.hpp"
@@ -169,11 +170,33 @@ bool last_team_ends(const VariantData& v, State& s) {
   return true;
 }
 
+// end.goal (dobutsu's try): a seat whose royal stands on its goal rows, where
+// no active enemy attacks it if the goal must be safe, wins; two such seats
+// draw. Judged after every move, so a royal that arrived attacked wins once
+// the attack is gone.
+bool goal_ends(const VariantData& v, State& s) {
+  unsigned winners = 0;
+  for (int seat = 0; seat < v.nseats; ++seat) {
+    const int royal = s.royal[seat];
+    if (!s.active(seat) || royal < 0 || !v.goal_of_owner[seat].test(royal)) continue;
+    if (v.rules.goal_safe && attacked_by(v, s, royal, v.attackers_of(s, seat))) continue;
+    winners |= 1u << seat;
+  }
+  if (!winners) return false;
+  unsigned losers = 0;
+  if (std::popcount(winners) == 1)
+    for (int seat = 0; seat < v.nseats; ++seat)
+      if (!((winners >> seat) & 1u)) losers |= 1u << seat;
+  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::try_rule);
+  return true;
+}
+
 // Endings decided by the position after eliminations. True if the game ended.
 bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool moved,
                          Reason last_cause) {
   const Rules& r = v.rules;
   if (r.last_team_standing && last_team_ends(v, s)) return true;
+  if (r.goal_depth > 0 && goal_ends(v, s)) return true;
   if (r.last_seat_standing && active_count(v, s) == 1) {
     Reason why = r.last_seat_reason == LastSeatReason::cause && last_cause != Reason::none
                      ? last_cause

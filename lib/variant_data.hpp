@@ -46,6 +46,8 @@ struct Rules {
   bool resignation = false;
   bool last_seat_standing = true;
   bool last_team_standing = false;  // end when every seat left is on one team
+  int goal_depth = 0;               // end.goal: a royal on its far rows wins; 0 = off
+  bool goal_safe = false;           // end.goal.safe: only where no enemy attacks it
   LastSeatReason last_seat_reason = LastSeatReason::last_seat_standing;
   int end_after_mates = 0;
   int checks_to_win = 0;  // end.checks: the seat giving its n-th check wins; 0 = off
@@ -92,6 +94,7 @@ struct VariantData {
   bool zone_by_facing = false;
   std::array<SquareSet, kMaxSeats> zone_of_owner{};
   std::array<SquareSet, 4> zone_of_facing{};
+  std::array<SquareSet, kMaxSeats> goal_of_owner{};  // end.goal's squares per seat
   // [kind]: a move that may promote must (promotion.compulsory, or the
   // piece's own `promotion: compulsory`).
   std::array<bool, kMaxKinds> must_promote{};

@@ -67,6 +67,8 @@ TEST_CASE("every level plays legal moves on every variant") {
       {"okisakishogi.yaml", {L::hard, L::expert}},
       {"torishogi.yaml", {L::easy, L::medium}},
       {"torishogi.yaml", {L::hard, L::expert}},
+      {"dobutsu.yaml", {L::easy, L::medium}},
+      {"dobutsu.yaml", {L::hard, L::expert}},
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);

@@ -28,6 +28,7 @@ const std::vector<Counts> kFamily = {
     {"yarishogi.yaml", {20, 400, 7960, 158404}},
     {"okisakishogi.yaml", {37, 1369, 48211, 1697913}},
     {"torishogi.yaml", {17, 288, 5430, 103857}, "S"},
+    {"dobutsu.yaml", {4, 17, 123, 976}, "C"},
 };
 
 // A USI square of a board `width` x `height` ("10c": file from the right, rank
@@ -248,4 +249,39 @@ TEST_CASE("family: at most two swallows of a side on a file (tori shogi's per_fi
                                "/torishogi.yaml\nname: x\ndrops: {S: {nifu: true}}\n",
                            "x.yaml"),
       doctest::Contains("give either 'nifu' or 'per_file', not both"), koma::DescriptorError);
+}
+
+TEST_CASE("family: dobutsu's try, and pieces that may stand where they cannot move") {
+  auto v = test::variant("dobutsu.yaml");
+  // The lion reaches the far rank where nothing attacks it: Sente wins.
+  koma::Game safe(koma::Position::from_text(v, "l2/2L/3/3 b - 1"));
+  safe.play("1b1a");
+  REQUIRE(safe.over());
+  CHECK(safe.result() == koma::Result{{1, 2}, koma::Reason::try_rule});
+  // Arriving where the elephant attacks it wins nothing yet; once the
+  // elephant steps away (without taking it), the lion stands safe and wins.
+  koma::Game attacked(koma::Position::from_text(v, "3/1Le/l2/3 b - 1"));
+  attacked.play("2b2a");
+  CHECK_FALSE(attacked.over());
+  attacked.play("1b2c");
+  REQUIRE(attacked.over());
+  CHECK(attacked.result() == koma::Result{{1, 2}, koma::Reason::try_rule});
+  // No check: the lion may step next to the enemy lion, which may take it.
+  koma::Game capture(koma::Position::from_text(v, "3/1Le/l2/3 b - 1"));
+  CHECK(test::has_move(capture, "2b2c"));
+  // dead_squares: allowed: a chick dropped on the far rank, where it can
+  // never move. Minishogi forbids the same drop of a pawn.
+  koma::Game drop(koma::Position::from_text(v, "l2/3/3/2L b C 1"));
+  CHECK(test::has_move(drop, "C*2a"));
+  koma::Game mini(koma::Position::from_text(test::variant("minishogi.yaml"), "k4/5/5/5/4K b P 1"));
+  CHECK_FALSE(test::has_move(mini, "P*3a"));
+  CHECK(test::has_move(mini, "P*3b"));
+}
+
+TEST_CASE("family: a goal deeper than the board is refused") {
+  CHECK_THROWS_WITH_AS(
+      extended("dobutsu.yaml", "end: {goal: {depth: 5}}\n"),
+      doctest::Contains("goal depth 5 does not fit a board 4 rows high; at most 4"),
+      koma::DescriptorError);
+  CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 4}}\n"));
 }

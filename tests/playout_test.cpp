@@ -89,6 +89,7 @@ const std::vector<std::pair<std::string, koma::Options>>& variants() {
       {"yarishogi.yaml", {}},
       {"okisakishogi.yaml", {}},
       {"torishogi.yaml", {}},
+      {"dobutsu.yaml", {}},
   };
   return all;
 }

@@ -44,7 +44,8 @@ inline const std::vector<std::string>& variant_files() {
                                                  "okisakishogi.yaml",
                                                  "torishogi.yaml",
                                                  "yonin-doubles.yaml",
-                                                 "yonin-three.yaml"};
+                                                 "yonin-three.yaml",
+                                                 "dobutsu.yaml"};
   return files;
 }
 
