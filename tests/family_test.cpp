@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <tuple>
 
 #include "support.hpp"
 
@@ -284,4 +285,19 @@ TEST_CASE("family: a goal deeper than the board is refused") {
       doctest::Contains("goal depth 5 does not fit a board 4 rows high; at most 4"),
       koma::DescriptorError);
   CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 4}}\n"));
+}
+
+// One ply deeper (two for minishogi): Fairy-Stockfish's counts from
+// `stockfish bench <variant> 16 1 <depth> default perft` (commit c19b5f6).
+TEST_CASE("family: deeper start perft equals Fairy-Stockfish's" * doctest::test_suite("slow")) {
+  const std::vector<std::tuple<const char*, int, std::uint64_t>> deeper = {
+      {"minishogi.yaml", 6, 8276188},   {"gorogoro.yaml", 5, 1186299},
+      {"judkins.yaml", 5, 2389896},     {"euroshogi.yaml", 5, 9451149},
+      {"checkshogi.yaml", 5, 19839626}, {"yarishogi.yaml", 5, 3174917},
+      {"torishogi.yaml", 5, 2179749},
+  };
+  for (const auto& [file, depth, nodes] : deeper) {
+    CAPTURE(file);
+    CHECK(koma::perft(koma::Game(test::variant(file)), depth) == nodes);
+  }
 }
