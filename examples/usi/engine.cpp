@@ -319,6 +319,17 @@ void Engine::cmd_setoption(const std::vector<std::string_view>& args) {
     info("setoption: the option name is missing; ignored");
     return;
   }
+  // Makes a change; if koma refuses it, says so and keeps the old setting.
+  auto or_unchanged = [&](std::string_view option, const auto& change) {
+    try {
+      change();
+    } catch (const std::exception& e) {
+      std::string text(option);
+      text += " unchanged: ";
+      text += e.what();
+      info(text);
+    }
+  };
   auto refuse = [&](std::string_view allowed) {
     std::string text = name;
     text += " cannot be ";
@@ -344,13 +355,7 @@ void Engine::cmd_setoption(const std::vector<std::string_view>& args) {
     for (const RuleName& r : kRules)
       if (same_name(value, r.usi)) found = &r;
     if (!found) return refuse("allowed: NoEnteringKing, CSARule24, CSARule27, TryRule");
-    try {
-      load_rule(found->rule);
-    } catch (const koma::Error& e) {
-      std::string text = "EnteringKingRule unchanged: ";
-      text += e.what();
-      info(text);
-    }
+    or_unchanged("EnteringKingRule", [&] { load_rule(found->rule); });
   } else if (same_name(name, "USI_Variant")) {
     const auto& all = usi_variants();
     auto it =
@@ -361,13 +366,7 @@ void Engine::cmd_setoption(const std::vector<std::string_view>& args) {
       return refuse("allowed: " + names);
     }
     end_search(false);
-    try {
-      select_variant(it->second);
-    } catch (const std::exception& e) {
-      std::string text = "USI_Variant unchanged: ";
-      text += e.what();
-      info(text);
-    }
+    or_unchanged("USI_Variant", [&] { select_variant(it->second); });
   } else if (same_name(name, "Nodes")) {
     auto n = number<std::uint64_t>(value);
     if (!n || *n > kMaxNodesOption) return refuse("a whole number from 0 to 1000000000");
