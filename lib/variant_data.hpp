@@ -1,6 +1,20 @@
 // Internal: a variant compiled from its descriptor. Rules are atoms (enums and
 // flags read from YAML); move tables are flat arrays indexed by piece code
 // (kind, facing) and square, with board edges and voids already cut out.
+//
+// Adding a rule atom (docs/descriptor.md#adding-a-rule-atom says the same):
+//  1. the field, here, named after its YAML key, with its enum's words beside
+//     the enum and a comment giving the key's path (`end.goal.safe`);
+//  2. its reader in lib/descriptor.cpp, next to its siblings' (the key added
+//     to that mapping's allowed list; a value that cannot fit the board
+//     refused in check_fits);
+//  3. its use: one function in lib/rules.cpp or lib/movegen.cpp that the
+//     generator and the illegal-move explainer both call where both need it
+//     (promotion_forms, files_at_limit);
+//  4. its reason word, if it ends games (koma::Reason, lib/result.cpp,
+//     docs/api.md);
+//  5. its row in docs/descriptor.md, and its word in tests/fuzz/descriptor.dict;
+//  6. a test of the atom on its own, and the descriptors that need it.
 #pragma once
 #include <array>
 #include <cstdint>
