@@ -99,3 +99,18 @@ TEST_CASE("yonin three: places by elimination, the last seat first") {
   REQUIRE(g.over());
   CHECK(g.result() == koma::Result{{1, 2, 3}, koma::Reason::last_seat_standing});
 }
+
+TEST_CASE("yonin doubles: a repetition draws seat by seat") {
+  // South is out; West, North and East walk their kings out and back. The
+  // fourth occurrence ends the game: the seats still in share first place,
+  // South keeps its place by elimination.
+  koma::Game g = game_at("yonin-doubles.yaml", "4K34/9/9/9/K27K4/9/9/9/4X14 2 - 1 1");
+  const std::vector<std::string> round = {"9e9d", "5a5b", "1e1d", "9d9e", "5b5a", "1d1e"};
+  for (int r = 0; r < 3; ++r)
+    for (const auto& m : round) {
+      REQUIRE_FALSE(g.over());
+      g.play(m);
+    }
+  REQUIRE(g.over());
+  CHECK(g.result() == koma::Result{{4, 1, 1, 1}, koma::Reason::repetition});
+}
