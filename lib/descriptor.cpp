@@ -334,11 +334,7 @@ struct Builder {
     if (const Doc* c = p->find("compulsory"); c && expect_bool(*c, "promotion compulsory"))
       for (std::size_t k = 0; k < v.kinds.size(); ++k)
         if (v.kinds[k].promotes_to >= 0 && !piece_says_optional(top, k)) v.must_promote[k] = true;
-    if (const Doc* z = p->find("zone"))
-      v.zone = expect_enum<ZoneRule>(*z, "promotion zone",
-                                     {{"far_rows", ZoneRule::far_rows},
-                                      {"enemy_homes", ZoneRule::enemy_homes},
-                                      {"none", ZoneRule::none}});
+    if (const Doc* z = p->find("zone")) v.zone = expect_enum(*z, "promotion zone", kZoneRuleWords);
     if (const Doc* d = p->find("depth")) v.zone_depth = expect_int(*d, "promotion depth", 1, 16);
     if (const Doc* b = p->find("by"))
       v.zone_by_facing =
@@ -393,46 +389,24 @@ struct Builder {
     if (const Doc* k = top.find("kings")) {
       expect_map(*k, "kings", {"capture"});
       if (const Doc* c = k->find("capture"))
-        r.royal_capture =
-            expect_enum<RoyalCapture>(*c, "kings capture",
-                                      {{"never", RoyalCapture::never},
-                                       {"eliminates", RoyalCapture::eliminates},
-                                       {"when_checkmated", RoyalCapture::when_checkmated}});
+        r.royal_capture = expect_enum(*c, "kings capture", kRoyalCaptureWords);
     }
-    if (const Doc* m = top.find("mate"))
-      r.mate = expect_enum<MateDetect>(*m, "mate",
-                                       {{"immediate", MateDetect::immediate},
-                                        {"on_turn", MateDetect::on_turn},
-                                        {"none", MateDetect::none}});
+    if (const Doc* m = top.find("mate")) r.mate = expect_enum(*m, "mate", kMateDetectWords);
     if (const Doc* n = top.find("no_legal_move"))
-      r.no_legal_move = expect_enum<NoMove>(
-          *n, "no_legal_move",
-          {{"eliminate", NoMove::eliminate}, {"mate", NoMove::mate}, {"pass", NoMove::pass}});
+      r.no_legal_move = expect_enum(*n, "no_legal_move", kNoMoveWords);
     if (const Doc* e = top.find("elimination")) {
       expect_map(*e, "elimination", {"king", "pieces", "hand"});
       if (const Doc* k = e->find("king"))
-        r.king = expect_enum<KingOnElim>(
-            *k, "elimination king",
-            {{"keep", KingOnElim::keep}, {"overturn", KingOnElim::overturn}});
+        r.king = expect_enum(*k, "elimination king", kKingOnElimWords);
       if (const Doc* p = e->find("pieces"))
-        r.pieces = expect_enum<PiecesOnElim>(
-            *p, "elimination pieces",
-            {{"inactive", PiecesOnElim::inactive}, {"to_mater", PiecesOnElim::to_mater}});
+        r.pieces = expect_enum(*p, "elimination pieces", kPiecesOnElimWords);
       if (const Doc* h = e->find("hand"))
-        r.hand = expect_enum<HandOnElim>(*h, "elimination hand",
-                                         {{"frozen", HandOnElim::frozen},
-                                          {"removed", HandOnElim::removed},
-                                          {"to_mater", HandOnElim::to_mater}});
+        r.hand = expect_enum(*h, "elimination hand", kHandOnElimWords);
     }
     if (const Doc* res = top.find("resignation"))
       r.resignation =
           expect_enum<bool>(*res, "resignation", {{"allowed", true}, {"forbidden", false}});
-    if (const Doc* pl = top.find("places"))
-      r.places = expect_enum<Places>(*pl, "places",
-                                     {{"elimination_order", Places::elimination_order},
-                                      {"teams", Places::teams},
-                                      {"score", Places::score},
-                                      {"collector", Places::collector}});
+    if (const Doc* pl = top.find("places")) r.places = expect_enum(*pl, "places", kPlacesWords);
     if (const Doc* end = top.find("end")) {
       expect_map(*end, "end",
                  {"last_seat_standing", "mates", "team_checkmate", "collect", "repetition",
@@ -447,19 +421,12 @@ struct Builder {
         r.last_team_standing = expect_bool(*t, "last_team_standing");
       if (const Doc* c = end->find("checks")) r.checks_to_win = expect_int(*c, "end checks", 0, 99);
       if (const Doc* tm = end->find("to_move"))
-        r.after_end = expect_enum<AfterEnd>(
-            *tm, "end to_move",
-            {{"next_active", AfterEnd::next_active}, {"next_seat", AfterEnd::next_seat}});
+        r.after_end = expect_enum(*tm, "end to_move", kAfterEndWords);
       if (const Doc* l = end->find("last_seat_standing")) {
         if (l->is_scalar() && (l->scalar == "false" || l->scalar == "no")) {
           r.last_seat_standing = false;
         } else {
-          r.last_seat_reason = expect_enum<LastSeatReason>(
-              *l, "last_seat_standing",
-              {{"last_seat_standing", LastSeatReason::last_seat_standing},
-               {"cause", LastSeatReason::cause},
-               {"true", LastSeatReason::last_seat_standing},
-               {"yes", LastSeatReason::last_seat_standing}});
+          r.last_seat_reason = expect_enum(*l, "last_seat_standing", kLastSeatReasonWords);
         }
       }
       if (const Doc* m = end->find("mates"))
@@ -472,10 +439,7 @@ struct Builder {
         if (const Doc* c = rep->find("count"))
           r.repetition_count = expect_int(*c, "repetition count", 0, 100);
         if (const Doc* pc = rep->find("perpetual_check"))
-          r.perpetual = expect_enum<Perpetual>(*pc, "perpetual_check",
-                                               {{"draw", Perpetual::draw},
-                                                {"loses", Perpetual::loses},
-                                                {"forbidden", Perpetual::forbidden}});
+          r.perpetual = expect_enum(*pc, "perpetual_check", kPerpetualWords);
         if (const Doc* l = rep->find("loser")) {
           const std::string& who = expect_word(*l, "repetition loser");
           if (who == "none") {
@@ -497,11 +461,7 @@ struct Builder {
     expect_map(d, "impasse",
                {"rule", "points", "lose_below", "win_at", "draw_at", "min_pieces_in_zone"});
     if (const Doc* rule = d.find("rule"))
-      r.impasse = expect_enum<ImpasseRule>(*rule, "impasse rule",
-                                           {{"none", ImpasseRule::none},
-                                            {"kings_entered", ImpasseRule::kings_entered},
-                                            {"declaration", ImpasseRule::declaration},
-                                            {"try", ImpasseRule::try_square}});
+      r.impasse = expect_enum(*rule, "impasse rule", kImpasseRuleWords);
     r.impasse_points.fill(1);
     for (std::size_t k = 0; k < v.kinds.size(); ++k)
       if (v.kinds[k].royal) r.impasse_points[k] = 0;

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "koma/detail/state.hpp"
@@ -27,20 +28,74 @@
 
 namespace koma::detail {
 
+// Each enum of a descriptor key, with the words that name its values in YAML
+// (in the order an error message lists them).
+template <class E>
+using Words = std::vector<std::pair<std::string, E>>;
+
+// promotion.zone
 enum class ZoneRule { none, far_rows, enemy_homes };
+inline const Words<ZoneRule> kZoneRuleWords = {{"far_rows", ZoneRule::far_rows},
+                                               {"enemy_homes", ZoneRule::enemy_homes},
+                                               {"none", ZoneRule::none}};
+// kings.capture
 enum class RoyalCapture { never, eliminates, when_checkmated };
+inline const Words<RoyalCapture> kRoyalCaptureWords = {
+    {"never", RoyalCapture::never},
+    {"eliminates", RoyalCapture::eliminates},
+    {"when_checkmated", RoyalCapture::when_checkmated}};
+// mate
 enum class MateDetect { immediate, on_turn, none };
+inline const Words<MateDetect> kMateDetectWords = {{"immediate", MateDetect::immediate},
+                                                   {"on_turn", MateDetect::on_turn},
+                                                   {"none", MateDetect::none}};
+// no_legal_move
 enum class NoMove { eliminate, mate, pass };
+inline const Words<NoMove> kNoMoveWords = {
+    {"eliminate", NoMove::eliminate}, {"mate", NoMove::mate}, {"pass", NoMove::pass}};
+// elimination.king
 enum class KingOnElim { keep, overturn };
+inline const Words<KingOnElim> kKingOnElimWords = {{"keep", KingOnElim::keep},
+                                                   {"overturn", KingOnElim::overturn}};
+// elimination.pieces
 enum class PiecesOnElim { inactive, to_mater };
+inline const Words<PiecesOnElim> kPiecesOnElimWords = {{"inactive", PiecesOnElim::inactive},
+                                                       {"to_mater", PiecesOnElim::to_mater}};
+// elimination.hand
 enum class HandOnElim { frozen, removed, to_mater };
+inline const Words<HandOnElim> kHandOnElimWords = {{"frozen", HandOnElim::frozen},
+                                                   {"removed", HandOnElim::removed},
+                                                   {"to_mater", HandOnElim::to_mater}};
+// end.repetition.perpetual_check
 enum class Perpetual { draw, loses, forbidden };
-// end.repetition.loser: who loses a repetition that is not a perpetual check.
+inline const Words<Perpetual> kPerpetualWords = {
+    {"draw", Perpetual::draw}, {"loses", Perpetual::loses}, {"forbidden", Perpetual::forbidden}};
+// end.repetition.loser: who loses a repetition that is not a perpetual check
+// (`none`, `mover`, or a seat's name, read apart).
 enum class RepetitionLoser { none, mover, seat };
+// end.last_seat_standing (`false`/`no` turn the ending off, read apart)
 enum class LastSeatReason { last_seat_standing, cause };
+inline const Words<LastSeatReason> kLastSeatReasonWords = {
+    {"last_seat_standing", LastSeatReason::last_seat_standing},
+    {"cause", LastSeatReason::cause},
+    {"true", LastSeatReason::last_seat_standing},
+    {"yes", LastSeatReason::last_seat_standing}};
+// end.impasse.rule
 enum class ImpasseRule { none, kings_entered, declaration, try_square };
+inline const Words<ImpasseRule> kImpasseRuleWords = {{"none", ImpasseRule::none},
+                                                     {"kings_entered", ImpasseRule::kings_entered},
+                                                     {"declaration", ImpasseRule::declaration},
+                                                     {"try", ImpasseRule::try_square}};
+// places
 enum class Places { elimination_order, teams, score, collector };
+inline const Words<Places> kPlacesWords = {{"elimination_order", Places::elimination_order},
+                                           {"teams", Places::teams},
+                                           {"score", Places::score},
+                                           {"collector", Places::collector}};
+// end.to_move
 enum class AfterEnd { next_active, next_seat };
+inline const Words<AfterEnd> kAfterEndWords = {{"next_active", AfterEnd::next_active},
+                                               {"next_seat", AfterEnd::next_seat}};
 
 struct DropRule {
   int per_file = 0;      // most own unpromoted ones on a file a drop may make (nifu: 1); 0 = any
