@@ -336,11 +336,9 @@ struct Builder {
         if (v.kinds[k].promotes_to >= 0 && !piece_says_optional(top, k)) v.must_promote[k] = true;
     if (const Doc* z = p->find("zone")) v.zone = expect_enum(*z, "promotion zone", kZoneRuleWords);
     if (const Doc* d = p->find("depth")) v.zone_depth = expect_int(*d, "promotion depth", 1, 16);
-    if (const Doc* b = p->find("by"))
-      v.zone_by_facing =
-          expect_enum<bool>(*b, "promotion by", {{"owner", false}, {"facing", true}});
+    if (const Doc* b = p->find("by")) v.by = expect_enum(*b, "promotion by", kZoneByWords);
     if (v.zone == ZoneRule::enemy_homes) {
-      if (v.zone_by_facing)
+      if (v.by == ZoneBy::facing)
         fail(p->find("by")->loc, "zone enemy_homes is decided by owner, not facing");
       bool any = false;
       for (int s = 0; s < v.nseats; ++s) any = any || v.home[s].any();
@@ -371,11 +369,9 @@ struct Builder {
         if (val.find("nifu")) fail(n->loc, "give either 'nifu' or 'per_file', not both");
         r.per_file = expect_int(*n, "per_file", 0, 16);
       }
-      if (const Doc* m = val.find("mate"))
-        r.no_mate = expect_enum<bool>(*m, "drop mate", {{"forbidden", true}, {"allowed", false}});
+      if (const Doc* m = val.find("mate")) r.mate = expect_enum(*m, "drop mate", kPermissionWords);
       if (const Doc* o = val.find("overturned_king_attack"))
-        r.no_overturned_king_attack = expect_enum<bool>(*o, "overturned_king_attack",
-                                                        {{"forbidden", true}, {"allowed", false}});
+        r.overturned_king_attack = expect_enum(*o, "overturned_king_attack", kPermissionWords);
     }
   }
 
@@ -421,7 +417,7 @@ struct Builder {
         r.last_team_standing = expect_bool(*t, "last_team_standing");
       if (const Doc* c = end->find("checks")) r.checks_to_win = expect_int(*c, "end checks", 0, 99);
       if (const Doc* tm = end->find("to_move"))
-        r.after_end = expect_enum(*tm, "end to_move", kAfterEndWords);
+        r.to_move = expect_enum(*tm, "end to_move", kAfterEndWords);
       if (const Doc* l = end->find("last_seat_standing")) {
         if (l->is_scalar() && (l->scalar == "false" || l->scalar == "no")) {
           r.last_seat_standing = false;

@@ -236,9 +236,11 @@ struct Generator {
           targets = keep;
         }
       }
+      const bool no_mate = rule.mate == Permission::forbidden;
+      const bool no_overturned = rule.overturned_king_attack == Permission::forbidden;
       targets.each([&](int to) {
         if (!ok) return;
-        if (rule.no_overturned_king_attack || rule.no_mate) {
+        if (no_overturned || no_mate) {
           bool hits_overturned = false;
           int checked = -1;
           each_attacked(v, s, code, to, [&](int t) {
@@ -247,8 +249,8 @@ struct Generator {
             if (is_piece(c.code) && v.kinds[kind_of(c.code)].royal && ((enemy >> c.owner) & 1u))
               checked = c.owner;
           });
-          if (rule.no_overturned_king_attack && hits_overturned) return;
-          if (rule.no_mate && checked >= 0) {
+          if (no_overturned && hits_overturned) return;
+          if (no_mate && checked >= 0) {
             State t = s;
             t.to_move = static_cast<std::uint8_t>(seat);
             make_move(v, t, Move::drop(k, to));

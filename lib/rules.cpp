@@ -281,7 +281,7 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
 // still in the game (as for a move, without passes), or, where the variant
 // says so (two-player SFEN convention), simply the next seat in turn order.
 void name_next_seat(const VariantData& v, State& s, int mover) {
-  if (v.rules.after_end == AfterEnd::next_seat)
+  if (v.rules.to_move == AfterEnd::next_seat)
     set_to_move(v, s, seat_after(v, mover, 1));
   else
     choose_next(v, s, mover, false);
@@ -579,9 +579,9 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
       }
       p += len;
     }
-    if (overturned && v.drops[m.kind].no_overturned_king_attack)
+    if (overturned && v.drops[m.kind].overturned_king_attack == Permission::forbidden)
       return "a " + k.name + " may not be dropped to attack an overturned king";
-    if (v.drops[m.kind].no_mate)
+    if (v.drops[m.kind].mate == Permission::forbidden)
       return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
     return "that drop is not legal here";
   }

@@ -97,10 +97,19 @@ enum class AfterEnd { next_active, next_seat };
 inline const Words<AfterEnd> kAfterEndWords = {{"next_active", AfterEnd::next_active},
                                                {"next_seat", AfterEnd::next_seat}};
 
+// drops.<kind>.mate and drops.<kind>.overturned_king_attack
+enum class Permission { allowed, forbidden };
+inline const Words<Permission> kPermissionWords = {{"forbidden", Permission::forbidden},
+                                                   {"allowed", Permission::allowed}};
+// promotion.by
+enum class ZoneBy { owner, facing };
+inline const Words<ZoneBy> kZoneByWords = {{"owner", ZoneBy::owner}, {"facing", ZoneBy::facing}};
+
+// drops.<kind>
 struct DropRule {
-  int per_file = 0;      // most own unpromoted ones on a file a drop may make (nifu: 1); 0 = any
-  bool no_mate = false;  // a drop may not checkmate (uchifuzume)
-  bool no_overturned_king_attack = false;  // may not attack an overturned king
+  int per_file = 0;  // most own unpromoted ones on a file a drop may make (nifu: 1); 0 = any
+  Permission mate = Permission::allowed;                    // a drop that checkmates (uchifuzume)
+  Permission overturned_king_attack = Permission::allowed;  // attacking an overturned king
 };
 
 struct Rules {
@@ -134,7 +143,7 @@ struct Rules {
   int declare_min_pieces = 10;
   int max_plies = 0;
   Places places = Places::elimination_order;
-  AfterEnd after_end = AfterEnd::next_active;  // the seat named to move once the game is over
+  AfterEnd to_move = AfterEnd::next_active;  // the seat named to move once the game is over
 };
 
 struct VariantData {
@@ -160,7 +169,7 @@ struct VariantData {
 
   ZoneRule zone = ZoneRule::far_rows;
   int zone_depth = 3;
-  bool zone_by_facing = false;
+  ZoneBy by = ZoneBy::owner;  // promotion.by
   std::array<SquareSet, kMaxSeats> zone_of_owner{};
   std::array<SquareSet, 4> zone_of_facing{};
   std::array<SquareSet, kMaxSeats> goal_of_owner{};  // end.goal's squares per seat
@@ -216,7 +225,7 @@ struct VariantData {
     return m;
   }
   const SquareSet& zone_for(int owner, int facing) const {
-    return zone_by_facing ? zone_of_facing[facing] : zone_of_owner[owner];
+    return by == ZoneBy::facing ? zone_of_facing[facing] : zone_of_owner[owner];
   }
   int file_of(int sq, int facing) const { return file_axis[facing] == 0 ? sq % width : sq / width; }
   int base_kind(int kind) const { return kinds[kind].demotes_to; }
