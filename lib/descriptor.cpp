@@ -324,16 +324,33 @@ struct Builder {
     return pr && pr->is_scalar() && pr->scalar == "optional";
   }
 
+  // VariantData::flip: the other side of each kind, as promotion.demotion says.
+  void fill_flips() {
+    for (std::size_t k = 0; k < v.kinds.size(); ++k) {
+      const PieceKindInfo& kind = v.kinds[k];
+      const bool back = v.demotion && kind.promoted && kind.demotes_to != static_cast<int>(k);
+      v.flip[k] = static_cast<std::int8_t>(kind.promoted ? (back ? kind.demotes_to : -1)
+                                                         : kind.promotes_to);
+    }
+  }
+
   void read_promotion(const Doc& top) {
     const Doc* p = top.find("promotion");
     if (!p) {
       v.zone = ZoneRule::none;
+      fill_flips();
       return;
     }
-    expect_map(*p, "promotion", {"zone", "depth", "by", "compulsory"});
+    expect_map(*p, "promotion", {"zone", "depth", "by", "compulsory", "demotion", "on"});
+    if (const Doc* on = p->find("on"))
+      v.promote_on_capture_only =
+          expect_enum<bool>(*on, "promotion on", {{"any_move", false}, {"capture", true}});
+    if (const Doc* d = p->find("demotion")) v.demotion = expect_bool(*d, "promotion demotion");
+    fill_flips();
     if (const Doc* c = p->find("compulsory"); c && expect_bool(*c, "promotion compulsory"))
       for (std::size_t k = 0; k < v.kinds.size(); ++k)
-        if (v.kinds[k].promotes_to >= 0 && !piece_says_optional(top, k)) v.must_promote[k] = true;
+        if (v.flip_of(static_cast<int>(k)) >= 0 && !piece_says_optional(top, k))
+          v.must_promote[k] = true;
     if (const Doc* z = p->find("zone")) v.zone = expect_enum(*z, "promotion zone", kZoneRuleWords);
     if (const Doc* d = p->find("depth")) v.zone_depth = expect_int(*d, "promotion depth", 1, 16);
     if (const Doc* b = p->find("by")) v.by = expect_enum(*b, "promotion by", kZoneByWords);
@@ -355,6 +372,11 @@ struct Builder {
       const auto& [key, val] = d->map[i];
       if (key == "enabled") {
         v.drops_enabled = expect_bool(val, "drops enabled");
+        continue;
+      }
+      if (key == "promoted") {
+        v.drops_promoted =
+            expect_enum(val, "drops promoted", kPermissionWords) == Permission::allowed;
         continue;
       }
       Doc keydoc;
@@ -657,7 +679,9 @@ struct Builder {
       if (!m || !m->is_map()) return;
       for (std::size_t i = m->map.size(); i-- > 0;) {
         const std::string& key = m->map[i].first;
-        if (key == keep || !from_base(m->key_locs[i]) || !from_base(m->map[i].second.loc)) continue;
+        if (key == keep || key == "promoted" || !from_base(m->key_locs[i]) ||
+            !from_base(m->map[i].second.loc))
+          continue;
         if (std::none_of(v.kinds.begin(), v.kinds.end(),
                          [&](const PieceKindInfo& k) { return k.letter == key; })) {
           m->map.erase(m->map.begin() + static_cast<long>(i));

@@ -51,7 +51,7 @@ std::string Game::why_illegal(Move m) const {
 void Game::play(Move m) {
   std::string why = why_illegal(m);
   if (!why.empty()) throw IllegalMove(why);
-  std::string text = detail::move_text(impl_->v(), m);
+  std::string text = detail::move_text(impl_->v(), impl_->line.back(), m);
   detail::play_move(impl_->v(), impl_->line, m);
   impl_->history.push_back(text);
   impl_->sync();

@@ -142,7 +142,8 @@ struct Generator {
 
   template <class Sink>
   bool emit_board(Sink& sink, std::uint8_t code, int from, int to) {
-    const PromotionForms forms = promotion_forms(v, seat, code, from, to);
+    const PromotionForms forms =
+        promotion_forms(v, seat, code, from, to, s.cells[to].code != kEmpty);
     if (forms.promoted && !sink(Move::board(from, to, true))) return false;
     return !forms.plain || sink(Move::board(from, to, false));
   }
@@ -201,7 +202,7 @@ struct Generator {
             if (cap == 1 && allowed.test(to)) ok = emit_board(sink, code, from, to);
             if (cap == 2) {
               // A royal capture ends that seat; judge it by playing it.
-              const PromotionForms forms = promotion_forms(v, seat, code, from, to);
+              const PromotionForms forms = promotion_forms(v, seat, code, from, to, true);
               for (bool promote : {true, false}) {
                 Move m = Move::board(from, to, promote);
                 bool shape_ok = promote ? forms.promoted : forms.plain;
@@ -222,7 +223,9 @@ struct Generator {
     int facing = v.seat_facing[seat];
     int nk = static_cast<int>(v.kinds.size());
     for (int k = 0; k < nk && ok; ++k) {
-      if (!s.hand[seat][k]) continue;
+      // drops.promoted: a promoted kind is dropped from its plain side's count.
+      if (v.kinds[k].promoted && !v.drops_promoted) continue;
+      if (!s.hand[seat][v.base_kind(k)]) continue;
       std::uint8_t code = code_of(k, facing);
       SquareSet targets = empties & ~v.dead[code];
       const DropRule& rule = v.drops[k];
@@ -334,7 +337,7 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
   u.hand_key = s.hand_key;
   u.royal = s.royal;
   if (m.is_drop()) {
-    s.hand[mover][m.kind]--;
+    s.hand[mover][v.base_kind(m.kind)]--;
     put_piece(v, s, m.to, code_of(m.kind, v.seat_facing[mover]), mover);
     return true;
   }
@@ -347,7 +350,7 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
     s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
   }
   std::uint8_t code = u.from.code;
-  if (m.promote) code = code_of(v.kinds[kind_of(code)].promotes_to, facing_of(code));
+  if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
   put_piece(v, s, m.to, code, mover);
   return true;
 }
@@ -356,7 +359,7 @@ void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
   int mover = s.to_move;
   remove_piece(v, s, m.to);
   if (m.is_drop()) {
-    s.hand[mover][m.kind]++;
+    s.hand[mover][v.base_kind(m.kind)]++;
   } else {
     put_piece(v, s, m.from, u.from.code, u.from.owner);
     if (u.to.code != kEmpty) {
@@ -373,8 +376,9 @@ void make_move(const VariantData& v, State& s, Move m) {
   int mover = s.to_move;
   int facing = v.seat_facing[mover];
   if (m.is_drop()) {
-    s.hand[mover][m.kind]--;
-    s.hand_key -= v.z_hand[mover][m.kind];
+    const int held = v.base_kind(m.kind);  // the same unless dropped promoted side up
+    s.hand[mover][held]--;
+    s.hand_key -= v.z_hand[mover][held];
     put_piece(v, s, m.to, code_of(m.kind, facing), mover);
     return;
   }
@@ -394,7 +398,7 @@ void make_move(const VariantData& v, State& s, Move m) {
     }
   }
   std::uint8_t code = moving.code;
-  if (m.promote) code = code_of(v.kinds[kind_of(code)].promotes_to, facing_of(code));
+  if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
   put_piece(v, s, m.to, code, mover);
 }
 

@@ -37,19 +37,20 @@ bool has_legal_move(const VariantData& v, const State& s, int seat,
 bool is_checkmated(const VariantData& v, const State& s, int seat);
 
 // The forms a board move of the piece `code` from `from` to `to` by `seat`
-// may take: promoted (the kind promotes, and the move starts or ends in its
-// zone) and plain (unless promotion is compulsory there, or the piece could
-// never move again from `to`). The generator and the illegal-move explainer
-// both ask this.
+// may take: promoted (the kind promotes, or turns back with
+// promotion.demotion, and the move starts or ends in its zone; with
+// promotion.on: capture only a capture) and plain (unless promotion is
+// compulsory there, or the piece could never move again from `to`). The
+// generator and the illegal-move explainer both ask this.
 struct PromotionForms {
   bool promoted = false, plain = true;
   bool plain_dead = false;  // plain is refused because the piece could never move again
 };
 inline PromotionForms promotion_forms(const VariantData& v, int seat, std::uint8_t code, int from,
-                                      int to) {
+                                      int to, bool capture) {
   PromotionForms f;
   const int kind = kind_of(code);
-  if (v.kinds[kind].promotes_to >= 0) {
+  if (v.flip_of(kind) >= 0 && (capture || !v.promote_on_capture_only)) {
     const SquareSet& z = v.zone_for(seat, facing_of(code));
     f.promoted = z.test(from) || z.test(to);
   }

@@ -610,12 +610,18 @@ std::string write_sfen(const VariantData& v, const State& s) {
   return out;
 }
 
-std::string move_text(const VariantData& v, Move m) {
+std::string move_text(const VariantData& v, const State& s, Move m) {
   if (m.to >= v.nsq || (!m.is_drop() && m.from >= v.nsq) ||
       (m.is_drop() && m.kind >= v.kinds.size()))
     return "?";
   if (m.is_drop()) return v.kinds[m.kind].letter + "*" + square_name(v, m.to);
-  return square_name(v, m.from) + square_name(v, m.to) + (m.promote ? "+" : "");
+  std::string out = square_name(v, m.from) + square_name(v, m.to);
+  if (m.promote) {
+    // A promoted piece that turns back (promotion.demotion) is written with '-'.
+    const std::uint8_t code = s.cells[m.from].code;
+    out += is_piece(code) && v.kinds[kind_of(code)].promoted ? '-' : '+';
+  }
+  return out;
 }
 
 Move parse_move_text(const VariantData& v, std::string_view text) {
@@ -630,14 +636,17 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
     int kind = kind_for_letter(v, letter);
     if (kind < 0)
       bad("drop " + quoted(t) + ": " + quoted(letter) + " is not a piece letter of this variant");
-    if (v.kinds[kind].promoted) bad("drop " + quoted(t) + ": pieces are dropped unpromoted");
+    if (v.kinds[kind].promoted && !v.drops_promoted)
+      bad("drop " + quoted(t) + ": pieces are dropped unpromoted");
     auto sq = parse_square_name(v, t.substr(star + 1));
     if (!sq)
       bad("drop " + quoted(t) + ": " + quoted(t.substr(star + 1)) +
           " is not a square of this board");
     return Move::drop(kind, *sq);
   }
-  bool promote = t.back() == '+';
+  // '+' promotes; '-' turns a promoted piece back (promotion.demotion): both
+  // are the move's other form, which the legality check tells apart.
+  bool promote = t.back() == '+' || (v.demotion && t.back() == '-');
   if (promote) t.pop_back();
   // Split into two square names: shogi names are 2 characters, algebraic
   // names a letter and a number.

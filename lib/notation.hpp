@@ -22,7 +22,9 @@ State parse_position(const VariantData& v, std::string_view text, bool setup = f
 std::string write_generic(const VariantData& v, const State& s);
 std::string write_sfen(const VariantData& v, const State& s);
 
-std::string move_text(const VariantData& v, Move m);
+// `s` is the position the move is played from (it tells a promoting move
+// from one that turns a promoted piece back).
+std::string move_text(const VariantData& v, const State& s, Move m);
 // Syntax only: squares exist, letters are declared. Throws NotationError.
 Move parse_move_text(const VariantData& v, std::string_view text);
 

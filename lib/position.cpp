@@ -90,7 +90,7 @@ bool Position::is_legal(Move m) const {
 }
 
 std::string Position::move_text(Move m) const {
-  return detail::move_text(variant_->data(), m);
+  return detail::move_text(variant_->data(), s_, m);
 }
 Move Position::parse_move(std::string_view text) const {
   return detail::parse_move_text(variant_->data(), text);

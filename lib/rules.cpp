@@ -548,8 +548,10 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
     const auto& k = v.kinds[m.kind];
     if (!v.drops_enabled) return "this variant has no drops";
     if (s.hand_frozen[seat]) return "this seat's hand is frozen";
-    if (!s.hand[seat][m.kind])
-      return "seat " + std::to_string(seat + 1) + " has no " + k.name + " in hand";
+    if (k.promoted && !v.drops_promoted) return "pieces are dropped unpromoted";
+    if (!s.hand[seat][v.base_kind(m.kind)])
+      return "seat " + std::to_string(seat + 1) + " has no " + v.kinds[v.base_kind(m.kind)].name +
+             " in hand";
     if (s.cells[m.to].code != kEmpty) return sqname(m.to) + " is occupied";
     std::uint8_t code = code_of(m.kind, v.seat_facing[seat]);
     if (v.dead[code].test(m.to))
@@ -612,7 +614,7 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
     return "it cannot capture its own or a partner's piece on " + sqname(m.to);
   if (t.code != kEmpty && v.kinds[kind_of(t.code)].royal)
     return "the king on " + sqname(m.to) + " may not be captured";
-  const PromotionForms forms = promotion_forms(v, seat, c.code, m.from, m.to);
+  const PromotionForms forms = promotion_forms(v, seat, c.code, m.from, m.to, t.code != kEmpty);
   if (m.promote && !forms.promoted) return "the " + k.name + " cannot promote on this move";
   if (!m.promote && forms.plain_dead) return "the " + k.name + " must promote on " + sqname(m.to);
   if (!m.promote && !forms.plain)

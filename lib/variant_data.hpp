@@ -169,7 +169,11 @@ struct VariantData {
 
   ZoneRule zone = ZoneRule::far_rows;
   int zone_depth = 3;
-  ZoneBy by = ZoneBy::owner;  // promotion.by
+  ZoneBy by = ZoneBy::owner;             // promotion.by
+  bool demotion = false;                 // promotion.demotion: promoted pieces may turn back
+  bool promote_on_capture_only = false;  // promotion.on: capture (micro shogi)
+  bool drops_promoted = false;  // drops.promoted: a piece in hand may be dropped either side up
+  std::array<std::int8_t, kMaxKinds> flip{};  // [kind]: flip_of, filled with the promotion rules
   std::array<SquareSet, kMaxSeats> zone_of_owner{};
   std::array<SquareSet, 4> zone_of_facing{};
   std::array<SquareSet, kMaxSeats> goal_of_owner{};  // end.goal's squares per seat
@@ -229,6 +233,9 @@ struct VariantData {
   }
   int file_of(int sq, int facing) const { return file_axis[facing] == 0 ? sq % width : sq / width; }
   int base_kind(int kind) const { return kinds[kind].demotes_to; }
+  // The kind a piece of `kind` turns into on a promoting move: its promoted
+  // side, or with promotion.demotion its plain side again; -1 for none.
+  int flip_of(int kind) const { return flip[static_cast<std::size_t>(kind)]; }
 };
 
 // Builds a VariantData from a merged descriptor document and option overrides.

@@ -69,6 +69,10 @@ TEST_CASE("every level plays legal moves on every variant") {
       {"torishogi.yaml", {L::hard, L::expert}},
       {"dobutsu.yaml", {L::easy, L::medium}},
       {"dobutsu.yaml", {L::hard, L::expert}},
+      {"kyotoshogi.yaml", {L::easy, L::medium}},
+      {"kyotoshogi.yaml", {L::hard, L::expert}},
+      {"microshogi.yaml", {L::easy, L::medium}},
+      {"microshogi.yaml", {L::hard, L::expert}},
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);

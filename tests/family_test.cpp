@@ -30,6 +30,8 @@ const std::vector<Counts> kFamily = {
     {"okisakishogi.yaml", {37, 1369, 48211, 1697913}},
     {"torishogi.yaml", {17, 288, 5430, 103857}, "S"},
     {"dobutsu.yaml", {4, 17, 123, 976}, "C"},
+    {"kyotoshogi.yaml", {12, 137, 1636, 18268}},
+    {"microshogi.yaml", {9, 80, 767, 7256}},
 };
 
 // A USI square of a board `width` x `height` ("10c": file from the right, rank
@@ -294,10 +296,46 @@ TEST_CASE("family: deeper start perft equals Fairy-Stockfish's" * doctest::test_
       {"minishogi.yaml", 6, 8276188},   {"gorogoro.yaml", 5, 1186299},
       {"judkins.yaml", 5, 2389896},     {"euroshogi.yaml", 5, 9451149},
       {"checkshogi.yaml", 5, 19839626}, {"yarishogi.yaml", 5, 3174917},
-      {"torishogi.yaml", 5, 2179749},
+      {"torishogi.yaml", 5, 2179749},   {"kyotoshogi.yaml", 5, 225903},
+      {"microshogi.yaml", 5, 71328},
   };
   for (const auto& [file, depth, nodes] : deeper) {
     CAPTURE(file);
     CHECK(koma::perft(koma::Game(test::variant(file)), depth) == nodes);
   }
+}
+
+TEST_CASE("family: pieces that turn over on every move (kyoto) or capture (micro)") {
+  auto kyoto = test::variant("kyotoshogi.yaml");
+  koma::Game g(kyoto);
+  // Every move but the king's turns the piece over: a pawn becomes a rook
+  // ('+'), a promoted piece turns back ('-').
+  CHECK(test::has_move(g, "1e1d+"));
+  CHECK_FALSE(test::has_move(g, "1e1d"));
+  CHECK(test::has_move(g, "2e2d-"));  // the gold (promoted knight) turns back
+  CHECK(g.why_illegal(g.position().parse_move("2e2d")) ==
+        "the Gold must promote on this move (promotion is compulsory)");
+  CHECK(test::has_move(g, "3e3d"));  // the king never turns
+  g.play("2e2d-");
+  CHECK(g.position().at(*kyoto->parse_square("2d"))->kind == *kyoto->kind_by_letter("N"));
+  CHECK(g.history().back() == "2e2d-");
+  // A piece in hand may be dropped either side up.
+  koma::Game drop(koma::Position::from_text(kyoto, "2k2/5/5/5/2K2 b P 1"));
+  CHECK(test::has_move(drop, "P*3c"));
+  CHECK(test::has_move(drop, "+P*3c"));
+  drop.play("+P*3c");
+  CHECK(drop.position().at(*kyoto->parse_square("3c"))->kind == *kyoto->kind_by_letter("+P"));
+  CHECK(drop.position().in_hand(1, *kyoto->kind_by_letter("P")) == 0);
+  // Micro: only a capture turns the capturer over, and then it must.
+  auto micro = test::variant("microshogi.yaml");
+  koma::Game m(koma::Position::from_text(micro, "k3/4/1p2/1R2/3K b - 1"));
+  CHECK(test::has_move(m, "3d3e"));  // a quiet move keeps its side
+  CHECK_FALSE(test::has_move(m, "3d3e+"));
+  CHECK(test::has_move(m, "3d3c+"));  // the capture of the pawn turns the rook over
+  CHECK_FALSE(test::has_move(m, "3d3c"));
+  // Shogi keeps its pieces dropped unpromoted.
+  auto shogi = test::variant("shogi.yaml");
+  CHECK_THROWS_WITH_AS(
+      koma::Position::from_text(shogi, "4k4/9/9/9/9/9/9/9/4K4 b P 1").parse_move("+P*5e"),
+      doctest::Contains("pieces are dropped unpromoted"), koma::NotationError);
 }

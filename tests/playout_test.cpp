@@ -90,6 +90,8 @@ const std::vector<std::pair<std::string, koma::Options>>& variants() {
       {"okisakishogi.yaml", {}},
       {"torishogi.yaml", {}},
       {"dobutsu.yaml", {}},
+      {"kyotoshogi.yaml", {}},
+      {"microshogi.yaml", {}},
   };
   return all;
 }

@@ -45,7 +45,9 @@ inline const std::vector<std::string>& variant_files() {
                                                  "torishogi.yaml",
                                                  "yonin-doubles.yaml",
                                                  "yonin-three.yaml",
-                                                 "dobutsu.yaml"};
+                                                 "dobutsu.yaml",
+                                                 "kyotoshogi.yaml",
+                                                 "microshogi.yaml"};
   return files;
 }
 
