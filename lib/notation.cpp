@@ -619,7 +619,7 @@ std::string move_text(const VariantData& v, const State& s, Move m) {
   if (m.promote) {
     // A promoted piece that turns back (promotion.demotion) is written with '-'.
     const std::uint8_t code = s.cells[m.from].code;
-    out += is_piece(code) && v.kinds[kind_of(code)].promoted ? '-' : '+';
+    out += v.demotion && is_piece(code) && v.kinds[kind_of(code)].promoted ? '-' : '+';
   }
   return out;
 }

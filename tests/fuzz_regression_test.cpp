@@ -421,3 +421,20 @@ TEST_CASE("fuzz: a two-seat start with a king in check is refused where check is
   const koma::Position start = v->start_position();
   CHECK(koma::Position::from_text(v, start.text()) == start);
 }
+
+TEST_CASE("fuzz: a promoted piece's move with '+' prints as it reads where nothing turns back") {
+  // Found by fuzz_move (corpus/move/crash-promoted-piece-plus): once kyoto's
+  // '-' came in, a promoting move of an already promoted piece printed with
+  // '-' in shogi too, where '-' is not move text. Only promotion.demotion
+  // writes '-'.
+  auto shogi = test::variant("shogi.yaml");
+  auto p = koma::Position::from_text(shogi, "4k4/9/9/9/9/9/5+P3/9/4K4 b - 1");
+  const koma::Move m = p.parse_move("4g3f+");
+  CHECK(m.promote);
+  CHECK(p.move_text(m) == "4g3f+");
+  CHECK(p.parse_move(p.move_text(m)) == m);
+  CHECK_FALSE(p.is_legal(m));
+  auto kyoto = test::variant("kyotoshogi.yaml");
+  auto k = koma::Position::from_text(kyoto, "2k2/5/5/3+N1/2K2 b - 1");
+  CHECK(k.move_text(k.parse_move("2d2c+")) == "2d2c-");
+}
