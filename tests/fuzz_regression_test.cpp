@@ -31,6 +31,9 @@ koma::DescriptorError descriptor_error(const std::string& yaml) {
   return koma::DescriptorError("", 0, 0, "");
 }
 
+// Shogi's start board, the SFEN board field the notation cases build on.
+const std::string kShogiBoard = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+
 std::string notation_error(const std::shared_ptr<const koma::Variant>& v, const std::string& text) {
   try {
     koma::Position::from_text(v, text);
@@ -338,7 +341,7 @@ TEST_CASE("notation: user text in a NotationError is escaped, \\xNN for each unp
   CHECK(move_error(p, "\xff\xe6\xad*5e") ==
         "drop '\\xff\\xe6\\xad*5e': '\\xff\\xe6\\xad' is not a piece letter of this variant");
   // Position text: the same in every field that is echoed.
-  const std::string board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+  const std::string& board = kShogiBoard;
   CHECK(notation_error(shogi, board + " \x1b]0;x\x07 - 1") ==
         "SFEN side to move is 'b' or 'w', not '\\x1b]0;x\\x07'");
   const std::string nul_row = std::string("lnsgk\0gsnl", 10) + board.substr(9) + " b - 1";
@@ -365,7 +368,7 @@ TEST_CASE("notation: a SFEN whose fields are not separated by single spaces says
   // A doubled space left 4 spaces, which made the text generic (5 fields):
   // "row 1: unexpected 'l'".
   auto shogi = test::variant("shogi.yaml");
-  const std::string board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+  const std::string& board = kShogiBoard;
   const std::string rule = "SFEN fields must be separated by single spaces, not ";
   CHECK(notation_error(shogi, board + "  b - 1") == rule + "2 spaces after the board");
   CHECK(notation_error(shogi, board + " b\t- 1") == rule + "'\\x09' after the side to move");
@@ -393,7 +396,7 @@ TEST_CASE("notation: a SFEN whose fields are not separated by single spaces says
 
 TEST_CASE("notation: the nine-digit cap on numbers is named") {
   auto shogi = test::variant("shogi.yaml");
-  const std::string board = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+  const std::string& board = kShogiBoard;
   CHECK_NOTHROW(koma::Position::from_text(shogi, board + " b - 999999999"));
   CHECK(notation_error(shogi, board + " b - 1000000000") ==
         "SFEN move number must be a whole number from 1 to 999999999, not '1000000000'");
