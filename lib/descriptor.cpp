@@ -374,6 +374,10 @@ struct Builder {
         v.drops_enabled = expect_bool(val, "drops enabled");
         continue;
       }
+      if (key == "captured") {
+        v.captured = expect_enum(val, "drops captured", kCapturedWords);
+        continue;
+      }
       if (key == "promoted") {
         v.drops_promoted =
             expect_enum(val, "drops promoted", kPermissionWords) == Permission::allowed;
@@ -405,9 +409,13 @@ struct Builder {
       if (const Doc* p = c->find("priority")) r.check_priority = expect_bool(*p, "check priority");
     }
     if (const Doc* k = top.find("kings")) {
-      expect_map(*k, "kings", {"capture"});
+      expect_map(*k, "kings", {"capture", "several"});
       if (const Doc* c = k->find("capture"))
         r.royal_capture = expect_enum(*c, "kings capture", kRoyalCaptureWords);
+      if (const Doc* n = k->find("several")) {
+        r.several = expect_enum(*n, "kings several", kSeveralRoyalsWords);
+        if (r.several == SeveralRoyals::last_is_royal) v.max_royals_per_seat = kMaxSquares;
+      }
     }
     if (const Doc* m = top.find("mate")) r.mate = expect_enum(*m, "mate", kMateDetectWords);
     if (const Doc* n = top.find("no_legal_move"))
@@ -675,12 +683,13 @@ struct Builder {
   void drop_inherited_letters(Doc& top) const {
     const std::string own = top.loc.file ? *top.loc.file : std::string();
     auto from_base = [&](const Loc& at) { return at.file && *at.file != own; };
-    auto prune = [&](Doc* m, const std::string& keep) {
+    // `words`: the mapping's own keys, which are no piece letters.
+    auto prune = [&](Doc* m, const std::vector<std::string>& words) {
       if (!m || !m->is_map()) return;
       for (std::size_t i = m->map.size(); i-- > 0;) {
         const std::string& key = m->map[i].first;
-        if (key == keep || key == "promoted" || !from_base(m->key_locs[i]) ||
-            !from_base(m->map[i].second.loc))
+        if (std::find(words.begin(), words.end(), key) != words.end() ||
+            !from_base(m->key_locs[i]) || !from_base(m->map[i].second.loc))
           continue;
         if (std::none_of(v.kinds.begin(), v.kinds.end(),
                          [&](const PieceKindInfo& k) { return k.letter == key; })) {
@@ -689,10 +698,25 @@ struct Builder {
         }
       }
     };
-    prune(top.find("drops"), "enabled");
+    prune(top.find("drops"), {"enabled", "captured", "promoted"});
     if (Doc* end = top.find("end"); end && end->is_map())
       if (Doc* impasse = end->find("impasse"); impasse && impasse->is_map())
-        prune(impasse->find("points"), "others");
+        prune(impasse->find("points"), {"others"});
+  }
+
+  // A promotion (or a turn back) into a royal kind gives a seat a second
+  // royal: only where kings.several allows it.
+  void check_royal_promotions(const Doc& top) const {
+    if (v.rules.several == SeveralRoyals::last_is_royal) return;
+    const Doc* pieces = top.find("pieces");
+    for (std::size_t k = 0; k < v.kinds.size(); ++k) {
+      const int to = v.flip_of(static_cast<int>(k));
+      if (to >= 0 && v.kinds[static_cast<std::size_t>(to)].royal && !v.kinds[k].royal)
+        fail(pieces->key_locs[k], "piece " + v.kinds[k].letter + " turns into the royal " +
+                                      v.kinds[static_cast<std::size_t>(to)].letter +
+                                      ", which gives a seat a second royal; that needs "
+                                      "kings: {several: last_is_royal}");
+    }
   }
 
   // Values the board cannot hold: a far_rows depth or a drops per_file longer
@@ -907,6 +931,7 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   b.v.rules.max_plies = std::stoi(b.v.options.at("max_plies"));
   b.v.first_seat = std::stoi(b.v.options.at("first_seat")) - 1;
   b.compile_tables();
+  b.check_royal_promotions(doc);
   // dead_squares: allowed lets a piece stand, or be dropped, where it can
   // never move again (dobutsu's chick, kyoto's and micro's pieces).
   if (const Doc* d = doc.find("dead_squares");

@@ -148,10 +148,12 @@ struct Generator {
     return !forms.plain || sink(Move::board(from, to, false));
   }
 
-  // Can `seat` take what stands on `to`? 0 no, 1 yes, 2 yes if a royal capture passes.
-  int capturable(Cell c) const {
+  // Can `seat` take what stands on `to`? 0 no, 1 yes, 2 yes if a royal
+  // capture passes: the king of an active seat (a royal beside which its
+  // seat has others, under kings.several, is taken like any piece).
+  int capturable(Cell c, int to) const {
     if (!is_piece(c.code) || c.owner == seat || !v.enemies(seat, c.owner)) return 0;
-    if (v.kinds[kind_of(c.code)].royal && s.active(c.owner)) return 2;
+    if (v.kinds[kind_of(c.code)].royal && s.active(c.owner) && s.royal[c.owner] == to) return 2;
     return 1;
   }
 
@@ -172,7 +174,7 @@ struct Generator {
             int to = p[i];
             Cell c = s.cells[to];
             if (c.code != kEmpty) {
-              int cap = capturable(c);
+              int cap = capturable(c, to);
               if (cap == 1 && !attacked_by(v, s, to, enemy, from))
                 ok = emit_board(sink, code, from, to);
               if (cap == 2) {
@@ -198,7 +200,7 @@ struct Generator {
           int to = p[i];
           Cell c = s.cells[to];
           if (c.code != kEmpty) {
-            int cap = capturable(c);
+            int cap = capturable(c, to);
             if (cap == 1 && allowed.test(to)) ok = emit_board(sink, code, from, to);
             if (cap == 2) {
               // A royal capture ends that seat; judge it by playing it.
@@ -347,7 +349,7 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
   remove_piece(v, s, m.from);
   if (u.to.code != kEmpty) {
     remove_piece(v, s, m.to);
-    s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
+    if (v.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
   }
   std::uint8_t code = u.from.code;
   if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
@@ -364,7 +366,7 @@ void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
     put_piece(v, s, m.from, u.from.code, u.from.owner);
     if (u.to.code != kEmpty) {
       put_piece(v, s, m.to, u.to.code, u.to.owner);
-      s.hand[mover][v.base_kind(kind_of(u.to.code))]--;
+      if (v.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]--;
     }
   }
   s.board_key = u.board_key;
@@ -389,11 +391,13 @@ void make_move(const VariantData& v, State& s, Move m) {
     remove_piece(v, s, m.to);
     int kind = kind_of(target.code);
     if (v.kinds[kind].royal) {
-      // Only variants whose kings may be captured get here. A royal never
-      // enters a hand; an eliminated seat's kept king just leaves the board.
-      if (s.active(target.owner))
+      // Only variants whose kings may be captured, or whose seats may have
+      // several royals, get here. A royal never enters a hand; an eliminated
+      // seat's kept king just leaves the board, and so does a royal that was
+      // not its seat's last.
+      if (s.active(target.owner) && s.royals[target.owner] == 0)
         eliminate_seat(v, s, target.owner, EliminationCause::royal_captured, mover);
-    } else {
+    } else if (v.captured == Captured::to_hand) {
       add_to_hand(v, s, mover, v.base_kind(kind));
     }
   }

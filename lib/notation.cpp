@@ -151,7 +151,7 @@ void finish_state(const VariantData& v, State& s, bool setup) {
         bad("square " + square_name(v, sq) + " holds an overturned king of seat " +
             std::to_string(c.owner + 1) + ", which is not eliminated");
       int royal_kind = -1;
-      for (std::size_t k = 0; k < v.kinds.size(); ++k)
+      for (std::size_t k = v.kinds.size(); k-- > 0;)  // the first royal kind
         if (v.kinds[k].royal) royal_kind = static_cast<int>(k);
       if (royal_kind < 0) bad("this variant has no royal piece to overturn (X)");
       ++count[royal_kind];

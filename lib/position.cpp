@@ -33,7 +33,7 @@ std::optional<PieceOnBoard> Position::at(Square sq) const {
   if (c.code == detail::kEmpty) return std::nullopt;
   if (c.code == detail::kOverturned) {
     int royal = 0;
-    for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    for (std::size_t k = v.kinds.size(); k-- > 0;)  // the first royal kind
       if (v.kinds[k].royal) royal = static_cast<int>(k);
     return PieceOnBoard{royal, c.owner + 1, static_cast<Facing>(v.seat_facing[c.owner]), true};
   }

@@ -12,7 +12,18 @@ inline void put_piece(const VariantData& v, State& s, int sq, std::uint8_t code,
   s.board_key ^= v.cell_key(code, owner, sq);
   if (code == kOverturned) return;
   s.owned[owner].set(sq);
-  if (v.kinds[kind_of(code)].royal) s.royal[owner] = static_cast<std::int16_t>(sq);
+  if (v.kinds[kind_of(code)].royal)
+    s.royal[owner] = ++s.royals[owner] == 1 ? static_cast<std::int16_t>(sq) : std::int16_t{-1};
+}
+
+// The square of `owner`'s one royal piece left on the board (a scan: only
+// kings.several gets here, when a second royal leaves the board).
+inline std::int16_t lone_royal(const VariantData& v, const State& s, int owner) {
+  std::int16_t found = -1;
+  s.owned[owner].each([&](int sq) {
+    if (v.kinds[kind_of(s.cells[sq].code)].royal) found = static_cast<std::int16_t>(sq);
+  });
+  return found;
 }
 
 inline void remove_piece(const VariantData& v, State& s, int sq) {
@@ -21,7 +32,12 @@ inline void remove_piece(const VariantData& v, State& s, int sq) {
   s.occupied.reset(sq);
   if (c.code != kOverturned) {
     s.owned[c.owner].reset(sq);
-    if (v.kinds[kind_of(c.code)].royal && s.royal[c.owner] == sq) s.royal[c.owner] = -1;
+    if (v.kinds[kind_of(c.code)].royal) {
+      --s.royals[c.owner];
+      s.cells[sq] = Cell{};
+      s.royal[c.owner] = s.royals[c.owner] == 1 ? lone_royal(v, s, c.owner) : std::int16_t{-1};
+      return;
+    }
   }
   s.cells[sq] = Cell{};
 }

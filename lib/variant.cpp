@@ -103,6 +103,10 @@ bool Variant::has_check() const {
 bool Variant::has_resignation() const {
   return data_->rules.resignation;
 }
+bool Variant::captures_to_hand() const {
+  return data_->captured == detail::Captured::to_hand;
+}
+
 bool Variant::has_declaration() const {
   return data_->rules.impasse == detail::ImpasseRule::declaration;
 }

@@ -101,6 +101,15 @@ inline const Words<AfterEnd> kAfterEndWords = {{"next_active", AfterEnd::next_ac
 enum class Permission { allowed, forbidden };
 inline const Words<Permission> kPermissionWords = {{"forbidden", Permission::forbidden},
                                                    {"allowed", Permission::allowed}};
+// kings.several: what a seat with more than one royal piece on the board
+// means (a setup, or a promotion into a royal kind, can give it more).
+enum class SeveralRoyals { forbidden, last_is_royal };
+inline const Words<SeveralRoyals> kSeveralRoyalsWords = {
+    {"forbidden", SeveralRoyals::forbidden}, {"last_is_royal", SeveralRoyals::last_is_royal}};
+// drops.captured: where a captured (non-royal) piece goes.
+enum class Captured { to_hand, removed };
+inline const Words<Captured> kCapturedWords = {{"to_hand", Captured::to_hand},
+                                               {"removed", Captured::removed}};
 // promotion.by
 enum class ZoneBy { owner, facing };
 inline const Words<ZoneBy> kZoneByWords = {{"owner", ZoneBy::owner}, {"facing", ZoneBy::facing}};
@@ -113,9 +122,13 @@ struct DropRule {
 };
 
 struct Rules {
-  bool check = true;            // royals may not be left attacked
-  bool check_priority = false;  // next seat: first checked seat clockwise
-  RoyalCapture royal_capture = RoyalCapture::never;
+  bool check = true;                                 // royals may not be left attacked
+  bool check_priority = false;                       // next seat: first checked seat clockwise
+  RoyalCapture royal_capture = RoyalCapture::never;  // kings.capture
+  // kings.several: with last_is_royal, a seat with two or more royals on the
+  // board has no king (none is in check; they are captured like other
+  // pieces) and its last one is its king.
+  SeveralRoyals several = SeveralRoyals::forbidden;
   MateDetect mate = MateDetect::immediate;
   NoMove no_legal_move = NoMove::eliminate;
   KingOnElim king = KingOnElim::overturn;
@@ -165,7 +178,8 @@ struct VariantData {
 
   std::vector<PieceKindInfo> kinds;
   std::array<DropRule, kMaxKinds> drops{};
-  bool drops_enabled = true;
+  bool drops_enabled = true;              // drops.enabled
+  Captured captured = Captured::to_hand;  // drops.captured
 
   ZoneRule zone = ZoneRule::far_rows;
   int zone_depth = 3;
@@ -210,7 +224,7 @@ struct VariantData {
   State start;  // with seat 0 to move; first_seat applied by start_position()
   int first_seat = 0;
   std::array<int, kMaxSeats> royal_start{{-1, -1, -1, -1}};  // royal start squares
-  int max_royals_per_seat = 1;
+  int max_royals_per_seat = 1;             // more with kings.several: last_is_royal
   std::array<int, kMaxKinds> max_count{};  // pieces of a kind (with its promoted form) in the set
 
   // Helpers.

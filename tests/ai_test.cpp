@@ -73,6 +73,8 @@ TEST_CASE("every level plays legal moves on every variant") {
       {"kyotoshogi.yaml", {L::hard, L::expert}},
       {"microshogi.yaml", {L::easy, L::medium}},
       {"microshogi.yaml", {L::hard, L::expert}},
+      {"shoshogi.yaml", {L::easy, L::medium}},
+      {"shoshogi.yaml", {L::hard, L::expert}},
   };
   for (const auto& c : cases) {
     CAPTURE(c.file);

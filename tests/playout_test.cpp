@@ -50,12 +50,13 @@ int playout(const std::string& file, const koma::Options& o, std::uint64_t seed,
     }
     koma::Move m = legal[rng() % legal.size()];
     std::size_t eliminated = before.eliminated().size();
+    const bool removes = !m.is_drop() && !v->captures_to_hand() && before.at(m.to).has_value();
     g.play(m);
     int now = total_pieces(g.position());
     // Pieces leave the game only with an eliminated seat (a captured king,
-    // a removed hand).
+    // a removed hand), or captured where captures do not go to hand.
     if (g.position().eliminated().size() == eliminated)
-      CHECK(now == pieces);
+      CHECK(now == pieces - (removes ? 1 : 0));
     else
       CHECK(now <= pieces);
     pieces = now;
@@ -92,6 +93,7 @@ const std::vector<std::pair<std::string, koma::Options>>& variants() {
       {"dobutsu.yaml", {}},
       {"kyotoshogi.yaml", {}},
       {"microshogi.yaml", {}},
+      {"shoshogi.yaml", {}},
   };
   return all;
 }

@@ -78,6 +78,9 @@ class Variant : public std::enable_shared_from_this<Variant> {
   bool has_check() const;  // whether kings may be left attacked (false) or not
   bool has_resignation() const;
   bool has_declaration() const;  // whether the action `win` exists
+  // Whether a captured piece goes to the captor's hand (false: it leaves the
+  // game, `drops: {captured: removed}`, as in sho shogi).
+  bool captures_to_hand() const;
   bool places_by_score() const;  // places compare Position::score (mates, pieces)
 
   // The start position with the first_seat option's seat to move, or with

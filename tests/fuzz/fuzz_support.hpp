@@ -47,7 +47,8 @@ inline const std::vector<std::string>& variant_files() {
                                                  "yonin-three.yaml",
                                                  "dobutsu.yaml",
                                                  "kyotoshogi.yaml",
-                                                 "microshogi.yaml"};
+                                                 "microshogi.yaml",
+                                                 "shoshogi.yaml"};
   return files;
 }
 

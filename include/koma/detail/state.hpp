@@ -45,10 +45,13 @@ struct State {
   std::array<std::array<std::uint8_t, kMaxKinds>, kMaxSeats> hand{};
   std::array<SquareSet, kMaxSeats> owned{};  // pieces (not overturned kings) per owner
   SquareSet occupied{};                      // everything that blocks: pieces and overturned kings
-  std::array<std::int16_t, kMaxSeats> royal{{-1, -1, -1, -1}};  // active royal's square
-  std::uint64_t board_key = 0;                                  // XOR of per-cell keys
-  std::uint64_t hand_key = 0;                                   // sum of per-hand-piece keys
-  std::uint32_t ply = 1;  // moves played + 1, as in the position text
+  // A seat's royal square while it has exactly one royal piece on the board
+  // (kings.several: last_is_royal lets it have more; then none is a king).
+  std::array<std::int16_t, kMaxSeats> royal{{-1, -1, -1, -1}};
+  std::array<std::uint8_t, kMaxSeats> royals{};  // royal pieces on the board per owner
+  std::uint64_t board_key = 0;                   // XOR of per-cell keys
+  std::uint64_t hand_key = 0;                    // sum of per-hand-piece keys
+  std::uint32_t ply = 1;                         // moves played + 1, as in the position text
   std::uint8_t to_move = 0;
   std::uint8_t eliminated_mask = 0;
   std::uint8_t eliminated_count = 0;
