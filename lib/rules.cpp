@@ -89,8 +89,8 @@ int impasse_points(const VariantData& v, const State& s, int seat, const SquareS
 }
 
 // Scans the seats after `mover` in turn order (never the mover) for mated ones, eliminating each
-// as checkmated, with no mater credited, and scanning again after every elimination. Returns
-// whether it eliminated any seat.
+// as checkmated, credited to the mover (whose move mated it, even a partner's mate in doubles),
+// and scanning again after every elimination. Returns whether it eliminated any seat.
 bool scan_mates(const VariantData& v, State& s, int mover) {
   bool any = false;
   for (bool again = true; again;) {
@@ -99,7 +99,7 @@ bool scan_mates(const VariantData& v, State& s, int mover) {
       int seat = seat_after(v, mover, i);
       if (seat == mover || !s.active(seat)) continue;
       if (in_check(v, s, seat) && !has_legal_move(v, s, seat)) {
-        eliminate_seat(v, s, seat, EliminationCause::checkmate, -1);
+        eliminate_seat(v, s, seat, EliminationCause::checkmate, mover);
         any = again = true;
         break;
       }

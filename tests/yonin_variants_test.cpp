@@ -65,6 +65,23 @@ TEST_CASE("yonin doubles: a partner exposed by the mover gets the priority turn"
   CHECK_FALSE(g.over());
 }
 
+TEST_CASE("yonin doubles: a partner mated by the mover's move is credited to the mover") {
+  // South's silver on 7a shields North's king from West's rook on 9a; North's
+  // own pawns fill 6b-4b. South steps the silver back to 8b: North is in
+  // check along rank a (4a too, behind the king) with no move that answers
+  // it, so it is mated at once, a mate of South's move.
+  koma::Game g = game_at("yonin-doubles.yaml", "R21S11K34/3P3P3P33/9/9/K27K4/9/9/9/4K14 1 - 1 -");
+  g.play("7a8b");
+  CHECK_FALSE(g.position().active(3));
+  CHECK(g.position().eliminated() == std::vector<int>{3});
+  CHECK(g.position().score(1).mates == 1);
+  CHECK(g.position().score(1).last_mate == 1);
+  CHECK(g.position().score(2).mates == 0);
+  // South plays on for the team: West, the next seat, is to move.
+  CHECK_FALSE(g.over());
+  CHECK(g.position().to_move() == 2);
+}
+
 TEST_CASE("yonin doubles: the game ends when both seats of a team are out") {
   // West is out; South's gold mates East in the corner (the rook on 1i guards
   // the gold). West and East place third, South and North first.
