@@ -638,6 +638,17 @@ struct Builder {
         }
       }
     }
+    for (int sq = 0; sq <= v.nsq; ++sq) {
+      v.leaps_near_at.push_back(static_cast<std::uint32_t>(v.leaps_near.size()));
+      v.slides_near_at.push_back(static_cast<std::uint32_t>(v.slides_near.size()));
+      if (sq == v.nsq || !v.board.test(sq)) continue;
+      const std::size_t at = static_cast<std::size_t>(sq) * v.nvec;
+      for (int vi : v.leap_vecs)
+        if (v.rev_first[at + vi] >= 0)
+          v.leaps_near.push_back({static_cast<std::int16_t>(vi), v.rev_first[at + vi]});
+      for (int vi : v.slide_vecs)
+        if (v.rev_first[at + vi] >= 0) v.slides_near.push_back(static_cast<std::int16_t>(vi));
+    }
     v.file_axis = {0, 1, 0, 1};
     // Promotion zones.
     auto far_rows = [&](int facing, int depth) {

@@ -1,6 +1,7 @@
 #include "movegen.hpp"
 
 #include <array>
+#include <span>
 
 #include "elimination.hpp"
 #include "state_ops.hpp"
@@ -35,6 +36,18 @@ inline int nearest(const VariantData& v, const SquareSet& occ, int sq, int vi) {
   SquareSet b = occ & v.rev_mask[static_cast<std::size_t>(sq) * v.nvec + vi];
   if (!b.any()) return -1;
   return v.rev_up[vi] ? b.lowest() : b.highest();
+}
+
+// The vectors worth looking along from `sq` (VariantData::leaps_near, slides_near).
+inline std::span<const VariantData::Near> leaps_near(const VariantData& v, int sq) {
+  const auto* base = v.leaps_near.data();
+  return {base + v.leaps_near_at[static_cast<std::size_t>(sq)],
+          base + v.leaps_near_at[static_cast<std::size_t>(sq) + 1]};
+}
+inline std::span<const std::int16_t> slides_near(const VariantData& v, int sq) {
+  const auto* base = v.slides_near.data();
+  return {base + v.slides_near_at[static_cast<std::size_t>(sq)],
+          base + v.slides_near_at[static_cast<std::size_t>(sq) + 1]};
 }
 
 struct Pin {
@@ -72,12 +85,9 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
     }
     return set;
   };
-  const std::int16_t* first = &v.rev_first[static_cast<std::size_t>(k) * v.nvec];
-  for (int vi : v.leap_vecs) {
-    int q = first[vi];
-    if (q >= 0 && attacks(q, vi) && ++out.checks == 1) out.evasion = segment(q, vi, -1);
-  }
-  for (int vi : v.slide_vecs) {
+  for (const auto& [vi, q] : leaps_near(v, k))
+    if (attacks(q, vi) && ++out.checks == 1) out.evasion = segment(q, vi, -1);
+  for (int vi : slides_near(v, k)) {
     int q = nearest(v, s.occupied, k, vi);
     if (q < 0) continue;
     if (attacks(q, vi)) {
@@ -279,14 +289,11 @@ bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, i
            v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step;
   };
   // Leaps (and one-step moves): one cell to look at per vector.
-  const std::int16_t* first = &v.rev_first[static_cast<std::size_t>(sq) * v.nvec];
-  for (int vi : v.leap_vecs) {
-    int q = first[vi];
-    if (q >= 0 && q != lifted && hits(q, vi, 0)) return true;
-  }
+  for (const auto& [vi, q] : leaps_near(v, sq))
+    if (q != lifted && hits(q, vi, 0)) return true;
   SquareSet occ = s.occupied;
   if (lifted >= 0) occ.reset(lifted);
-  for (int vi : v.slide_vecs) {
+  for (int vi : slides_near(v, sq)) {
     int q = nearest(v, occ, sq, vi);
     if (q >= 0 && hits(q, vi, (q - sq) / v.rev_delta[vi] - 1)) return true;
   }

@@ -369,6 +369,12 @@ bool reported_only(const Line& line, State& s) {
   }
 }
 
+// Two seats in play and a real move that checks nobody: then no seat is in
+// check (only the mover's pieces can attack the other), so none is mated.
+bool unchecked_pair(const VariantData& v, const State& s, bool moved, bool gave_check) {
+  return moved && !gave_check && active_count(v, s) == 2;
+}
+
 // Steps 3-6 for a state whose mover has just acted: settles `s`, to be
 // pushed with `mover` as its actor. With `grow` (the same line,
 // writable), a seat left without a legal move is found and eliminated; a
@@ -381,7 +387,9 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mo
   s.rule_ending = false;
   for (;;) {
     if (moved && gave_check && check_count_ends(v, s, mover)) break;
-    if (r.mate == MateDetect::immediate && scan_mates(v, s, mover)) cause = Reason::checkmate;
+    if (r.mate == MateDetect::immediate && !unchecked_pair(v, s, moved, gave_check) &&
+        scan_mates(v, s, mover))
+      cause = Reason::checkmate;
     if (position_endings(v, s, mover, m, moved, cause) && !reported_only(line, s)) break;
     moved = false;
     if (!choose_next(v, s, mover)) {
