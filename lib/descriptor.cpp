@@ -328,7 +328,8 @@ struct Builder {
   void fill_flips() {
     for (std::size_t k = 0; k < v.kinds.size(); ++k) {
       const PieceKindInfo& kind = v.kinds[k];
-      const bool back = v.demotion && kind.promoted && kind.demotes_to != static_cast<int>(k);
+      const bool back =
+          v.promotion.demotion && kind.promoted && kind.demotes_to != static_cast<int>(k);
       v.flip[k] = static_cast<std::int8_t>(kind.promoted ? (back ? kind.demotes_to : -1)
                                                          : kind.promotes_to);
     }
@@ -337,25 +338,28 @@ struct Builder {
   void read_promotion(const Doc& top) {
     const Doc* p = top.find("promotion");
     if (!p) {
-      v.zone = ZoneRule::none;
+      v.promotion.zone = ZoneRule::none;
       fill_flips();
       return;
     }
     expect_map(*p, "promotion", {"zone", "depth", "by", "compulsory", "demotion", "on"});
     if (const Doc* on = p->find("on"))
-      v.promote_on_capture_only =
-          expect_enum<bool>(*on, "promotion on", {{"any_move", false}, {"capture", true}});
-    if (const Doc* d = p->find("demotion")) v.demotion = expect_bool(*d, "promotion demotion");
+      v.promotion.on = expect_enum(*on, "promotion on", kPromoteOnWords);
+    if (const Doc* d = p->find("demotion"))
+      v.promotion.demotion = expect_bool(*d, "promotion demotion");
     fill_flips();
     if (const Doc* c = p->find("compulsory"); c && expect_bool(*c, "promotion compulsory"))
       for (std::size_t k = 0; k < v.kinds.size(); ++k)
         if (v.flip_of(static_cast<int>(k)) >= 0 && !piece_says_optional(top, k))
           v.must_promote[k] = true;
-    if (const Doc* z = p->find("zone")) v.zone = expect_enum(*z, "promotion zone", kZoneRuleWords);
-    if (const Doc* d = p->find("depth")) v.zone_depth = expect_int(*d, "promotion depth", 1, 16);
-    if (const Doc* b = p->find("by")) v.by = expect_enum(*b, "promotion by", kZoneByWords);
-    if (v.zone == ZoneRule::enemy_homes) {
-      if (v.by == ZoneBy::facing)
+    if (const Doc* z = p->find("zone"))
+      v.promotion.zone = expect_enum(*z, "promotion zone", kZoneRuleWords);
+    if (const Doc* d = p->find("depth"))
+      v.promotion.depth = expect_int(*d, "promotion depth", 1, 16);
+    if (const Doc* b = p->find("by"))
+      v.promotion.by = expect_enum(*b, "promotion by", kZoneByWords);
+    if (v.promotion.zone == ZoneRule::enemy_homes) {
+      if (v.promotion.by == ZoneBy::facing)
         fail(p->find("by")->loc, "zone enemy_homes is decided by owner, not facing");
       bool any = false;
       for (int s = 0; s < v.nseats; ++s) any = any || v.home[s].any();
@@ -371,16 +375,15 @@ struct Builder {
     for (std::size_t i = 0; i < d->map.size(); ++i) {
       const auto& [key, val] = d->map[i];
       if (key == "enabled") {
-        v.drops_enabled = expect_bool(val, "drops enabled");
+        v.drops.enabled = expect_bool(val, "drops enabled");
         continue;
       }
       if (key == "captured") {
-        v.captured = expect_enum(val, "drops captured", kCapturedWords);
+        v.drops.captured = expect_enum(val, "drops captured", kCapturedWords);
         continue;
       }
       if (key == "promoted") {
-        v.drops_promoted =
-            expect_enum(val, "drops promoted", kPermissionWords) == Permission::allowed;
+        v.drops.promoted = expect_enum(val, "drops promoted", kPermissionWords);
         continue;
       }
       Doc keydoc;
@@ -389,7 +392,7 @@ struct Builder {
       keydoc.loc = d->key_locs[i];
       int kind = kind_named(keydoc, "drops");
       expect_map(val, "drops of " + key, {"nifu", "per_file", "mate", "overturned_king_attack"});
-      DropRule& r = v.drops[kind];
+      DropRule& r = v.drops.by_kind[kind];
       if (const Doc* n = val.find("nifu")) r.per_file = expect_bool(*n, "nifu") ? 1 : 0;
       if (const Doc* n = val.find("per_file")) {
         if (val.find("nifu")) fail(n->loc, "give either 'nifu' or 'per_file', not both");
@@ -405,16 +408,16 @@ struct Builder {
     Rules& r = v.rules;
     if (const Doc* c = top.find("check")) {
       expect_map(*c, "check", {"enabled", "priority"});
-      if (const Doc* e = c->find("enabled")) r.check = expect_bool(*e, "check enabled");
-      if (const Doc* p = c->find("priority")) r.check_priority = expect_bool(*p, "check priority");
+      if (const Doc* e = c->find("enabled")) r.check.enabled = expect_bool(*e, "check enabled");
+      if (const Doc* p = c->find("priority")) r.check.priority = expect_bool(*p, "check priority");
     }
     if (const Doc* k = top.find("kings")) {
       expect_map(*k, "kings", {"capture", "several"});
       if (const Doc* c = k->find("capture"))
-        r.royal_capture = expect_enum(*c, "kings capture", kRoyalCaptureWords);
+        r.kings.capture = expect_enum(*c, "kings capture", kRoyalCaptureWords);
       if (const Doc* n = k->find("several")) {
-        r.several = expect_enum(*n, "kings several", kSeveralRoyalsWords);
-        if (r.several == SeveralRoyals::last_is_royal) v.max_royals_per_seat = kMaxSquares;
+        r.kings.several = expect_enum(*n, "kings several", kSeveralRoyalsWords);
+        if (r.kings.several == SeveralRoyals::last_is_royal) v.max_royals_per_seat = kMaxSquares;
       }
     }
     if (const Doc* m = top.find("mate")) r.mate = expect_enum(*m, "mate", kMateDetectWords);
@@ -423,11 +426,11 @@ struct Builder {
     if (const Doc* e = top.find("elimination")) {
       expect_map(*e, "elimination", {"king", "pieces", "hand"});
       if (const Doc* k = e->find("king"))
-        r.king = expect_enum(*k, "elimination king", kKingOnElimWords);
+        r.elimination.king = expect_enum(*k, "elimination king", kKingOnElimWords);
       if (const Doc* p = e->find("pieces"))
-        r.pieces = expect_enum(*p, "elimination pieces", kPiecesOnElimWords);
+        r.elimination.pieces = expect_enum(*p, "elimination pieces", kPiecesOnElimWords);
       if (const Doc* h = e->find("hand"))
-        r.hand = expect_enum(*h, "elimination hand", kHandOnElimWords);
+        r.elimination.hand = expect_enum(*h, "elimination hand", kHandOnElimWords);
     }
     if (const Doc* res = top.find("resignation"))
       r.resignation =
@@ -439,42 +442,43 @@ struct Builder {
                   "impasse", "to_move", "checks", "last_team_standing", "goal"});
       if (const Doc* g = end->find("goal")) {
         expect_map(*g, "end goal", {"depth", "safe"});
-        r.goal_depth = 1;
-        if (const Doc* d = g->find("depth")) r.goal_depth = expect_int(*d, "goal depth", 1, 16);
-        if (const Doc* sf = g->find("safe")) r.goal_safe = expect_bool(*sf, "goal safe");
+        r.end.goal.depth = 1;
+        if (const Doc* d = g->find("depth")) r.end.goal.depth = expect_int(*d, "goal depth", 1, 16);
+        if (const Doc* sf = g->find("safe")) r.end.goal.safe = expect_bool(*sf, "goal safe");
       }
       if (const Doc* t = end->find("last_team_standing"))
-        r.last_team_standing = expect_bool(*t, "last_team_standing");
-      if (const Doc* c = end->find("checks")) r.checks_to_win = expect_int(*c, "end checks", 0, 99);
+        r.end.last_team_standing = expect_bool(*t, "last_team_standing");
+      if (const Doc* c = end->find("checks")) r.end.checks = expect_int(*c, "end checks", 0, 99);
       if (const Doc* tm = end->find("to_move"))
-        r.to_move = expect_enum(*tm, "end to_move", kAfterEndWords);
+        r.end.to_move = expect_enum(*tm, "end to_move", kAfterEndWords);
       if (const Doc* l = end->find("last_seat_standing")) {
         if (l->is_scalar() && (l->scalar == "false" || l->scalar == "no")) {
-          r.last_seat_standing = false;
+          r.end.last_seat_standing = false;
         } else {
-          r.last_seat_reason = expect_enum(*l, "last_seat_standing", kLastSeatReasonWords);
+          r.end.last_seat_reason = expect_enum(*l, "last_seat_standing", kLastSeatReasonWords);
         }
       }
       if (const Doc* m = end->find("mates"))
-        r.end_after_mates = expect_int(*m, "end mates", 0, kMaxSeats);
+        r.end.mates = expect_int(*m, "end mates", 0, kMaxSeats);
       if (const Doc* t = end->find("team_checkmate"))
-        r.team_checkmate = expect_bool(*t, "team_checkmate");
-      if (const Doc* c = end->find("collect")) r.collect_kind = kind_named(*c, "end collect");
+        r.end.team_checkmate = expect_bool(*t, "team_checkmate");
+      if (const Doc* c = end->find("collect")) r.end.collect = kind_named(*c, "end collect");
       if (const Doc* rep = end->find("repetition")) {
         expect_map(*rep, "end repetition", {"count", "perpetual_check", "loser"});
         if (const Doc* c = rep->find("count"))
-          r.repetition_count = expect_int(*c, "repetition count", 0, 100);
+          r.end.repetition.count = expect_int(*c, "repetition count", 0, 100);
         if (const Doc* pc = rep->find("perpetual_check"))
-          r.perpetual = expect_enum(*pc, "perpetual_check", kPerpetualWords);
+          r.end.repetition.perpetual_check = expect_enum(*pc, "perpetual_check", kPerpetualWords);
         if (const Doc* l = rep->find("loser")) {
           const std::string& who = expect_word(*l, "repetition loser");
           if (who == "none") {
-            r.repetition_loser = RepetitionLoser::none;
+            r.end.repetition.loser = RepetitionLoser::none;
           } else if (who == "mover") {
-            r.repetition_loser = RepetitionLoser::mover;
+            r.end.repetition.loser = RepetitionLoser::mover;
           } else {
-            r.repetition_loser = RepetitionLoser::seat;
-            r.repetition_loser_seat = seat_named(*l, "repetition loser (none, mover or a seat)");
+            r.end.repetition.loser = RepetitionLoser::seat;
+            r.end.repetition.loser_seat =
+                seat_named(*l, "repetition loser (none, mover or a seat)");
           }
         }
       }
@@ -487,10 +491,10 @@ struct Builder {
     expect_map(d, "impasse",
                {"rule", "points", "lose_below", "win_at", "draw_at", "min_pieces_in_zone"});
     if (const Doc* rule = d.find("rule"))
-      r.impasse = expect_enum(*rule, "impasse rule", kImpasseRuleWords);
-    r.impasse_points.fill(1);
+      r.end.impasse.rule = expect_enum(*rule, "impasse rule", kImpasseRuleWords);
+    r.end.impasse.points.fill(1);
     for (std::size_t k = 0; k < v.kinds.size(); ++k)
-      if (v.kinds[k].royal) r.impasse_points[k] = 0;
+      if (v.kinds[k].royal) r.end.impasse.points[k] = 0;
     if (const Doc* pts = d.find("points")) {
       if (!pts->is_map())
         fail(pts->loc, "impasse points map piece letters (and 'others') to points");
@@ -498,7 +502,7 @@ struct Builder {
         int n = expect_int(points, "impasse points", 0, 1000);
         if (letter == "others") {
           for (std::size_t k = 0; k < v.kinds.size(); ++k)
-            if (!v.kinds[k].royal) r.impasse_points[k] = n;
+            if (!v.kinds[k].royal) r.end.impasse.points[k] = n;
         }
       }
       for (std::size_t i = 0; i < pts->map.size(); ++i) {
@@ -507,22 +511,22 @@ struct Builder {
         keydoc.kind = Doc::Kind::scalar;
         keydoc.scalar = pts->map[i].first;
         keydoc.loc = pts->key_locs[i];
-        r.impasse_points[kind_named(keydoc, "impasse points")] =
+        r.end.impasse.points[kind_named(keydoc, "impasse points")] =
             expect_int(pts->map[i].second, "impasse points", 0, 1000);
       }
     }
     if (const Doc* l = d.find("lose_below"))
-      r.impasse_lose_below = expect_int(*l, "lose_below", 0, 100000);
+      r.end.impasse.lose_below = expect_int(*l, "lose_below", 0, 100000);
     auto per_seat = [&](const Doc& list, const std::string& what, std::array<int, kMaxSeats>& out) {
       if (!list.is_seq() || static_cast<int>(list.seq.size()) != v.nseats)
         fail(list.loc, what + " lists one number per seat (" + std::to_string(v.nseats) + ")");
       for (int s = 0; s < v.nseats; ++s) out[s] = expect_int(list.seq[s], what, 0, 100000);
     };
-    if (const Doc* w = d.find("win_at")) per_seat(*w, "win_at", r.declare_win_at);
-    if (const Doc* w = d.find("draw_at")) per_seat(*w, "draw_at", r.declare_draw_at);
+    if (const Doc* w = d.find("win_at")) per_seat(*w, "win_at", r.end.impasse.win_at);
+    if (const Doc* w = d.find("draw_at")) per_seat(*w, "draw_at", r.end.impasse.draw_at);
     if (const Doc* m = d.find("min_pieces_in_zone"))
-      r.declare_min_pieces = expect_int(*m, "min_pieces_in_zone", 0, 1000);
-    if (r.impasse == ImpasseRule::declaration && !d.find("win_at"))
+      r.end.impasse.min_pieces_in_zone = expect_int(*m, "min_pieces_in_zone", 0, 1000);
+    if (r.end.impasse.rule == ImpasseRule::declaration && !d.find("win_at"))
       fail(d.loc, "a declaration impasse rule needs 'win_at': the points each seat needs");
   }
 
@@ -665,13 +669,14 @@ struct Builder {
       return z;
     };
     for (int f = 0; f < 4; ++f)
-      v.zone_of_facing[f] = v.zone == ZoneRule::far_rows ? far_rows(f, v.zone_depth) : SquareSet{};
+      v.zone_of_facing[f] =
+          v.promotion.zone == ZoneRule::far_rows ? far_rows(f, v.promotion.depth) : SquareSet{};
     for (int s = 0; s < v.nseats; ++s) {
-      if (v.rules.goal_depth > 0)
-        v.goal_of_owner[s] = far_rows(v.seat_facing[s], v.rules.goal_depth);
-      if (v.zone == ZoneRule::far_rows)
-        v.zone_of_owner[s] = far_rows(v.seat_facing[s], v.zone_depth);
-      if (v.zone == ZoneRule::enemy_homes)
+      if (v.rules.end.goal.depth > 0)
+        v.goal_of_owner[s] = far_rows(v.seat_facing[s], v.rules.end.goal.depth);
+      if (v.promotion.zone == ZoneRule::far_rows)
+        v.zone_of_owner[s] = far_rows(v.seat_facing[s], v.promotion.depth);
+      if (v.promotion.zone == ZoneRule::enemy_homes)
         for (int o = 0; o < v.nseats; ++o)
           if (v.enemies(s, o)) v.zone_of_owner[s] |= v.home[o];
     }
@@ -718,7 +723,7 @@ struct Builder {
   // A promotion (or a turn back) into a royal kind gives a seat a second
   // royal: only where kings.several allows it.
   void check_royal_promotions(const Doc& top) const {
-    if (v.rules.several == SeveralRoyals::last_is_royal) return;
+    if (v.rules.kings.several == SeveralRoyals::last_is_royal) return;
     const Doc* pieces = top.find("pieces");
     for (std::size_t k = 0; k < v.kinds.size(); ++k) {
       const int to = v.flip_of(static_cast<int>(k));
@@ -746,23 +751,24 @@ struct Builder {
                           (v.seat_facing[shortest] % 2 == 0 ? " rows high" : " columns wide") +
                           "; at most " + std::to_string(most));
     };
-    if (const Doc* p = top.find("promotion"); p && v.zone == ZoneRule::far_rows)
-      if (const Doc* depth = p->find("depth")) fits(*depth, "promotion depth", v.zone_depth);
+    if (const Doc* p = top.find("promotion"); p && v.promotion.zone == ZoneRule::far_rows)
+      if (const Doc* depth = p->find("depth")) fits(*depth, "promotion depth", v.promotion.depth);
     if (const Doc* d = top.find("drops"))
       for (const auto& [letter, rule] : d->map)
         if (const Doc* n = rule.find("per_file"))
           fits(*n, "drops of " + letter + " per_file", std::stoi(n->scalar));
     const Doc* end = top.find("end");
     if (const Doc* goal = end ? end->find("goal") : nullptr)
-      if (const Doc* depth = goal->find("depth")) fits(*depth, "goal depth", v.rules.goal_depth);
+      if (const Doc* depth = goal->find("depth"))
+        fits(*depth, "goal depth", v.rules.end.goal.depth);
     const Doc* impasse = end ? end->find("impasse") : nullptr;
-    if (!impasse || v.rules.impasse != ImpasseRule::declaration) return;
+    if (!impasse || v.rules.end.impasse.rule != ImpasseRule::declaration) return;
     const Doc* written = impasse->find("min_pieces_in_zone");
     for (int s = 0; s < v.nseats; ++s) {
       int squares = v.zone_of_owner[s].count();
-      if (squares == 0 || v.rules.declare_min_pieces <= squares - 1) continue;
+      if (squares == 0 || v.rules.end.impasse.min_pieces_in_zone <= squares - 1) continue;
       fail(written ? written->loc : impasse->loc,
-           "min_pieces_in_zone " + std::to_string(v.rules.declare_min_pieces) +
+           "min_pieces_in_zone " + std::to_string(v.rules.end.impasse.min_pieces_in_zone) +
                (written ? "" : " (the default)") + " does not fit seat " + v.seat_names[s] +
                "'s promotion zone: " + std::to_string(squares) +
                " squares, one of them for its king; at most " + std::to_string(squares - 1));
@@ -952,13 +958,13 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   b.read_setup(doc);
   // As Position::from_text refuses: with two seats and check, a king
   // attacked at the start could be captured by whichever seat moves first.
-  if (b.v.rules.check && b.v.nseats == 2)
+  if (b.v.rules.check.enabled && b.v.nseats == 2)
     for (int seat = 0; seat < 2; ++seat)
       if (in_check(b.v, b.v.start, seat))
         fail(doc.find("setup")->loc, "setup: seat " + std::to_string(seat + 1) +
                                          "'s king is in check at the start; with two seats and "
                                          "check, neither king may be attacked there");
-  if (b.v.rules.collect_kind >= 0 && b.v.kinds[b.v.rules.collect_kind].royal)
+  if (b.v.rules.end.collect >= 0 && b.v.kinds[b.v.rules.end.collect].royal)
     fail(doc.find("end")->loc,
          "end collect needs a non-royal kind (royal pieces are never captured into hands)");
   return std::move(b.v);

@@ -7,7 +7,7 @@ namespace koma::detail {
 void eliminate_seat(const VariantData& v, State& s, int seat, EliminationCause cause, int mater) {
   const Rules& r = v.rules;
   mark_eliminated(v, s, seat);
-  if (cause != EliminationCause::royal_captured && r.king == KingOnElim::overturn &&
+  if (cause != EliminationCause::royal_captured && r.elimination.king == KingOnElim::overturn &&
       s.royal[seat] >= 0) {
     int sq = s.royal[seat];
     remove_piece(v, s, sq);
@@ -18,7 +18,7 @@ void eliminate_seat(const VariantData& v, State& s, int seat, EliminationCause c
     s.last_mate[mater] = s.eliminated_count;  // mates are ordered even within one move
     s.mated_by[seat] = static_cast<std::int8_t>(mater);
   }
-  if (r.pieces == PiecesOnElim::to_mater && mater >= 0) {
+  if (r.elimination.pieces == PiecesOnElim::to_mater && mater >= 0) {
     SquareSet pieces = s.owned[seat];
     pieces.each([&](int sq) {
       std::uint8_t code = s.cells[sq].code;
@@ -27,7 +27,7 @@ void eliminate_seat(const VariantData& v, State& s, int seat, EliminationCause c
     });
   }
   int nk = static_cast<int>(v.kinds.size());
-  switch (r.hand) {
+  switch (r.elimination.hand) {
     case HandOnElim::frozen:
       s.hand_frozen[seat] = 1;
       break;

@@ -9,7 +9,7 @@
 namespace koma::detail {
 
 std::uint32_t files_at_limit(const VariantData& v, const State& s, int seat, int kind) {
-  const int limit = v.drops[kind].per_file;
+  const int limit = v.drops.by_kind[kind].per_file;
   if (limit <= 0) return 0;
   const int facing = v.seat_facing[seat];
   const std::uint8_t code = code_of(kind, facing);
@@ -67,7 +67,7 @@ struct Safety {
 
 Safety safety_of(const VariantData& v, const State& s, int seat) {
   Safety out;
-  int k = v.rules.check ? s.royal[seat] : -1;
+  int k = v.rules.check.enabled ? s.royal[seat] : -1;
   out.royal = k;
   if (k < 0) return out;
   unsigned enemy = v.attackers_of(s, seat);
@@ -140,10 +140,10 @@ struct Generator {
   // Royal capture: allowed by the variant, and legal once the captured seat
   // is out of the game.
   bool royal_capture_ok(Move m, int victim) {
-    RoyalCapture rc = v.rules.royal_capture;
+    RoyalCapture rc = v.rules.kings.capture;
     if (rc == RoyalCapture::never || !royal_captures) return false;
     if (rc == RoyalCapture::when_checkmated && !target_mated(victim)) return false;
-    if (!v.rules.check) return true;
+    if (!v.rules.check.enabled) return true;
     State t = s;
     t.to_move = static_cast<std::uint8_t>(seat);
     make_move(v, t, m);
@@ -229,18 +229,18 @@ struct Generator {
       }
     });
     if (!ok) return false;
-    if (!v.drops_enabled || s.hand_frozen[seat] || !s.active(seat) || safe.checks >= 2) return true;
+    if (!v.drops.enabled || s.hand_frozen[seat] || !s.active(seat) || safe.checks >= 2) return true;
     SquareSet empties = v.board & ~s.occupied;
     if (safe.checks == 1) empties &= safe.evasion;
     int facing = v.seat_facing[seat];
     int nk = static_cast<int>(v.kinds.size());
     for (int k = 0; k < nk && ok; ++k) {
       // drops.promoted: a promoted kind is dropped from its plain side's count.
-      if (v.kinds[k].promoted && !v.drops_promoted) continue;
+      if (v.kinds[k].promoted && v.drops.promoted == Permission::forbidden) continue;
       if (!s.hand[seat][v.base_kind(k)]) continue;
       std::uint8_t code = code_of(k, facing);
       SquareSet targets = empties & ~v.dead[code];
-      const DropRule& rule = v.drops[k];
+      const DropRule& rule = v.drops.by_kind[k];
       if (rule.per_file > 0) {
         const std::uint32_t files = files_at_limit(v, s, seat, k);
         if (files) {
@@ -301,7 +301,7 @@ bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, i
 }
 
 bool in_check(const VariantData& v, const State& s, int seat) {
-  if (!v.rules.check || !s.active(seat) || s.royal[seat] < 0) return false;
+  if (!v.rules.check.enabled || !s.active(seat) || s.royal[seat] < 0) return false;
   return attacked_by(v, s, s.royal[seat], v.attackers_of(s, seat));
 }
 
@@ -356,7 +356,7 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
   remove_piece(v, s, m.from);
   if (u.to.code != kEmpty) {
     remove_piece(v, s, m.to);
-    if (v.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
+    if (v.drops.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
   }
   std::uint8_t code = u.from.code;
   if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
@@ -373,7 +373,7 @@ void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
     put_piece(v, s, m.from, u.from.code, u.from.owner);
     if (u.to.code != kEmpty) {
       put_piece(v, s, m.to, u.to.code, u.to.owner);
-      if (v.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]--;
+      if (v.drops.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]--;
     }
   }
   s.board_key = u.board_key;
@@ -404,7 +404,7 @@ void make_move(const VariantData& v, State& s, Move m) {
       // not its seat's last.
       if (s.active(target.owner) && s.royals[target.owner] == 0)
         eliminate_seat(v, s, target.owner, EliminationCause::royal_captured, mover);
-    } else if (v.captured == Captured::to_hand) {
+    } else if (v.drops.captured == Captured::to_hand) {
       add_to_hand(v, s, mover, v.base_kind(kind));
     }
   }

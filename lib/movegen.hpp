@@ -50,7 +50,7 @@ inline PromotionForms promotion_forms(const VariantData& v, int seat, std::uint8
                                       int to, bool capture) {
   PromotionForms f;
   const int kind = kind_of(code);
-  if (v.flip_of(kind) >= 0 && (capture || !v.promote_on_capture_only)) {
+  if (v.flip_of(kind) >= 0 && (capture || v.promotion.on == PromoteOn::any_move)) {
     const SquareSet& z = v.zone_for(seat, facing_of(code));
     f.promoted = z.test(from) || z.test(to);
   }

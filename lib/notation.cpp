@@ -181,7 +181,7 @@ void finish_state(const VariantData& v, State& s, bool setup) {
   out.eliminated_count = s.eliminated_count;
   out.elimination_order = s.elimination_order;
   for (int seat = 0; seat < v.nseats; ++seat)
-    if (!s.active(seat)) out.hand_frozen[seat] = v.rules.hand == HandOnElim::frozen;
+    if (!s.active(seat)) out.hand_frozen[seat] = v.rules.elimination.hand == HandOnElim::frozen;
   for (int sq = 0; sq < v.nsq; ++sq)
     if (s.cells[sq].code != kEmpty) put_piece(v, out, sq, s.cells[sq].code, s.cells[sq].owner);
   for (int sq = 0; sq < kMaxSquares; ++sq)
@@ -619,7 +619,7 @@ std::string move_text(const VariantData& v, const State& s, Move m) {
   if (m.promote) {
     // A promoted piece that turns back (promotion.demotion) is written with '-'.
     const std::uint8_t code = s.cells[m.from].code;
-    out += v.demotion && is_piece(code) && v.kinds[kind_of(code)].promoted ? '-' : '+';
+    out += v.promotion.demotion && is_piece(code) && v.kinds[kind_of(code)].promoted ? '-' : '+';
   }
   return out;
 }
@@ -636,7 +636,7 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
     int kind = kind_for_letter(v, letter);
     if (kind < 0)
       bad("drop " + quoted(t) + ": " + quoted(letter) + " is not a piece letter of this variant");
-    if (v.kinds[kind].promoted && !v.drops_promoted)
+    if (v.kinds[kind].promoted && v.drops.promoted == Permission::forbidden)
       bad("drop " + quoted(t) + ": pieces are dropped unpromoted");
     auto sq = parse_square_name(v, t.substr(star + 1));
     if (!sq)
@@ -646,7 +646,7 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
   }
   // '+' promotes; '-' turns a promoted piece back (promotion.demotion): both
   // are the move's other form, which the legality check tells apart.
-  bool promote = t.back() == '+' || (v.demotion && t.back() == '-');
+  bool promote = t.back() == '+' || (v.promotion.demotion && t.back() == '-');
   if (promote) t.pop_back();
   // Split into two square names: shogi names are 2 characters, algebraic
   // names a letter and a number.

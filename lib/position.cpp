@@ -14,7 +14,7 @@ Position Position::from_text(std::shared_ptr<const Variant> variant, std::string
   const detail::VariantData& v = variant->data();
   detail::State s = detail::parse_position(v, text);
   // Two seats with check: the side not to move cannot be in check.
-  if (v.rules.check && v.nseats == 2 && detail::in_check(v, s, 1 - s.to_move))
+  if (v.rules.check.enabled && v.nseats == 2 && detail::in_check(v, s, 1 - s.to_move))
     throw NotationError("the seat not to move, " + std::to_string(2 - s.to_move) + ", is in check");
   return {std::move(variant), s};
 }

@@ -68,7 +68,7 @@ int seat_after(const VariantData& v, int seat, int steps) {
 
 // Did the mover leave an active enemy royal attacked by its own pieces?
 bool gives_check(const VariantData& v, const State& s, int mover) {
-  if (!v.rules.check || !s.active(mover)) return false;
+  if (!v.rules.check.enabled || !s.active(mover)) return false;
   for (int seat = 0; seat < v.nseats; ++seat)
     if (seat != mover && s.active(seat) && v.enemies(seat, mover) && s.royal[seat] >= 0 &&
         attacked_by(v, s, s.royal[seat], 1u << mover))
@@ -81,10 +81,10 @@ int impasse_points(const VariantData& v, const State& s, int seat, const SquareS
   s.owned[seat].each([&](int sq) {
     int kind = kind_of(s.cells[sq].code);
     if (v.kinds[kind].royal || (only_in && !only_in->test(sq))) return;
-    pts += v.rules.impasse_points[v.base_kind(kind)];
+    pts += v.rules.end.impasse.points[v.base_kind(kind)];
   });
   for (std::size_t k = 0; k < v.kinds.size(); ++k)
-    pts += s.hand[seat][k] * v.rules.impasse_points[k];
+    pts += s.hand[seat][k] * v.rules.end.impasse.points[k];
   return pts;
 }
 
@@ -137,7 +137,7 @@ bool choose_next(const VariantData& v, State& s, int mover, bool passes = true) 
     return s.active(seat) &&
            !(passes && v.rules.no_legal_move == NoMove::pass && !has_legal_move(v, s, seat));
   };
-  if (v.rules.check_priority)
+  if (v.rules.check.priority)
     for (int i = 1; i < v.nseats; ++i) {
       int seat = seat_after(v, mover, i);
       if (s.active(seat) && in_check(v, s, seat) && may_move(seat)) {
@@ -179,7 +179,7 @@ bool goal_ends(const VariantData& v, State& s) {
   for (int seat = 0; seat < v.nseats; ++seat) {
     const int royal = s.royal[seat];
     if (!s.active(seat) || royal < 0 || !v.goal_of_owner[seat].test(royal)) continue;
-    if (v.rules.goal_safe && attacked_by(v, s, royal, v.attackers_of(s, seat))) continue;
+    if (v.rules.end.goal.safe && attacked_by(v, s, royal, v.attackers_of(s, seat))) continue;
     winners |= 1u << seat;
   }
   if (!winners) return false;
@@ -195,20 +195,20 @@ bool goal_ends(const VariantData& v, State& s) {
 bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool moved,
                          Reason last_cause) {
   const Rules& r = v.rules;
-  if (r.last_team_standing && last_team_ends(v, s)) return true;
-  if (r.goal_depth > 0 && goal_ends(v, s)) return true;
-  if (r.last_seat_standing && active_count(v, s) == 1) {
-    Reason why = r.last_seat_reason == LastSeatReason::cause && last_cause != Reason::none
+  if (r.end.last_team_standing && last_team_ends(v, s)) return true;
+  if (r.end.goal.depth > 0 && goal_ends(v, s)) return true;
+  if (r.end.last_seat_standing && active_count(v, s) == 1) {
+    Reason why = r.end.last_seat_reason == LastSeatReason::cause && last_cause != Reason::none
                      ? last_cause
                      : Reason::last_seat_standing;
     finish(s, v.nseats, survivor_tiers(v, s), why);
     return true;
   }
-  if (r.end_after_mates > 0 && s.eliminated_count >= r.end_after_mates) {
+  if (r.end.mates > 0 && s.eliminated_count >= r.end.mates) {
     finish(s, v.nseats, survivor_tiers(v, s), Reason::two_mates);
     return true;
   }
-  if (r.team_checkmate) {
+  if (r.end.team_checkmate) {
     unsigned losers = 0;
     int teams_lost = 0;
     for (int seat = 0; seat < v.nseats; ++seat) {
@@ -227,12 +227,12 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
       return true;
     }
   }
-  if (r.collect_kind >= 0) {
-    int total = v.max_count[r.collect_kind];
+  if (r.end.collect >= 0) {
+    int total = v.max_count[r.end.collect];
     for (int seat = 0; seat < v.nseats; ++seat) {
-      int held = s.hand[seat][r.collect_kind];
+      int held = s.hand[seat][r.end.collect];
       s.owned[seat].each(
-          [&](int sq) { held += v.base_kind(kind_of(s.cells[sq].code)) == r.collect_kind; });
+          [&](int sq) { held += v.base_kind(kind_of(s.cells[sq].code)) == r.end.collect; });
       if (total > 0 && held == total) {
         std::array<int, kMaxSeats> tier{};
         tier.fill(1);
@@ -243,7 +243,7 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
     }
   }
   if (!moved) return false;
-  if (r.impasse == ImpasseRule::kings_entered) {
+  if (r.end.impasse.rule == ImpasseRule::kings_entered) {
     bool all_in = true;
     for (int seat = 0; seat < v.nseats; ++seat)
       if (s.active(seat))
@@ -254,7 +254,7 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
       for (int seat = 0; seat < v.nseats; ++seat)
         if (s.active(seat)) {
           ++n;
-          if (impasse_points(v, s, seat, nullptr) < r.impasse_lose_below) {
+          if (impasse_points(v, s, seat, nullptr) < r.end.impasse.lose_below) {
             losers |= 1u << seat;
             ++under;
           }
@@ -264,7 +264,7 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
       return true;
     }
   }
-  if (r.impasse == ImpasseRule::try_square && !m.is_drop() && s.royal[mover] == m.to) {
+  if (r.end.impasse.rule == ImpasseRule::try_square && !m.is_drop() && s.royal[mover] == m.to) {
     int target = v.royal_start[seat_after(v, mover, 1)];
     if (target >= 0 && m.to == target) {
       unsigned losers = 0;
@@ -281,7 +281,7 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
 // still in the game (as for a move, without passes), or, where the variant
 // says so (two-player SFEN convention), simply the next seat in turn order.
 void name_next_seat(const VariantData& v, State& s, int mover) {
-  if (v.rules.to_move == AfterEnd::next_seat)
+  if (v.rules.end.to_move == AfterEnd::next_seat)
     set_to_move(v, s, seat_after(v, mover, 1));
   else
     choose_next(v, s, mover, false);
@@ -290,8 +290,8 @@ void name_next_seat(const VariantData& v, State& s, int mover) {
 // end.checks: the mover's move gave check; its n-th check wins at once,
 // before mates are judged (check shogi). True if the game ended.
 bool check_count_ends(const VariantData& v, State& s, int mover) {
-  if (v.rules.checks_to_win == 0) return false;
-  if (++s.checks_given[mover] < v.rules.checks_to_win) return false;
+  if (v.rules.end.checks == 0) return false;
+  if (++s.checks_given[mover] < v.rules.end.checks) return false;
   unsigned losers = 0;
   for (int seat = 0; seat < v.nseats; ++seat)
     if (v.enemies(mover, seat)) losers |= 1u << seat;
@@ -312,12 +312,12 @@ bool position_endings(const VariantData& v, State& s, int mover, Move m, bool mo
 // (or action) after the line's states. True if the game ended.
 bool history_endings(const VariantData& v, const Line& line, State& s, int mover, bool gave_check) {
   const Rules& r = v.rules;
-  if (r.repetition_count > 0) {
+  if (r.end.repetition.count > 0) {
     std::size_t first = 0;
     int seen = line.occurrences(s, &first);
-    if (seen + 1 >= r.repetition_count) {
+    if (seen + 1 >= r.end.repetition.count) {
       unsigned losers = 0;
-      if (r.perpetual == Perpetual::loses) {
+      if (r.end.repetition.perpetual_check == Perpetual::loses) {
         // Every move since the first occurrence, this one included.
         Tally t = line.since(first);
         ++t.moves[mover];
@@ -332,14 +332,14 @@ bool history_endings(const VariantData& v, const Line& line, State& s, int mover
       }
       if (losers)
         finish(s, v.nseats, loser_tiers(v, s, losers), Reason::perpetual_check);
-      else if (r.repetition_loser == RepetitionLoser::none)
+      else if (r.end.repetition.loser == RepetitionLoser::none)
         finish_draw(v, s, Reason::repetition);
       else
         finish(s, v.nseats,
-               loser_tiers(
-                   v, s,
-                   1u << (r.repetition_loser == RepetitionLoser::mover ? mover
-                                                                       : r.repetition_loser_seat)),
+               loser_tiers(v, s,
+                           1u << (r.end.repetition.loser == RepetitionLoser::mover
+                                      ? mover
+                                      : r.end.repetition.loser_seat)),
                Reason::repetition);
       return true;
     }
@@ -441,15 +441,17 @@ bool repetition_forbidden(const VariantData& v, const Line& line, Move m) {
   State after = probe_move(v, line, m, &this_checks);
   std::size_t first = 0;
   int seen = line.occurrences(after, &first);
-  if (seen + 1 < v.rules.repetition_count || !this_checks) return false;
+  if (seen + 1 < v.rules.end.repetition.count || !this_checks) return false;
   Tally t = line.since(first);
   return t.checks[mover] == t.moves[mover];
 }
 
 bool repetition_possible(const VariantData& v, const Line& line) {
-  if (v.rules.perpetual != Perpetual::forbidden || v.rules.repetition_count <= 1) return false;
+  if (v.rules.end.repetition.perpetual_check != Perpetual::forbidden ||
+      v.rules.end.repetition.count <= 1)
+    return false;
   // Some position must already occur count-1 times for a move to repeat it.
-  return line.most_occurrences() >= v.rules.repetition_count - 1;
+  return line.most_occurrences() >= v.rules.end.repetition.count - 1;
 }
 
 }  // namespace
@@ -517,15 +519,15 @@ void play_declaration(const VariantData& v, Line& line) {
   s.owned[seat].each([&](int sq) {
     if (zone.test(sq) && !v.kinds[kind_of(s.cells[sq].code)].royal) ++in_zone;
   });
-  valid = valid && in_zone >= r.declare_min_pieces;
+  valid = valid && in_zone >= r.end.impasse.min_pieces_in_zone;
   int pts = impasse_points(v, s, seat, &zone);
   unsigned losers = 0;
   unsigned everyone_else = 0;
   for (int o = 0; o < v.nseats; ++o)
     if (o != seat) everyone_else |= 1u << o;
-  if (valid && pts >= r.declare_win_at[seat])
+  if (valid && pts >= r.end.impasse.win_at[seat])
     losers = everyone_else;
-  else if (valid && r.declare_draw_at[seat] > 0 && pts >= r.declare_draw_at[seat])
+  else if (valid && r.end.impasse.draw_at[seat] > 0 && pts >= r.end.impasse.draw_at[seat])
     losers = 0;
   else
     losers = 1u << seat;
@@ -554,9 +556,10 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
   if (m.is_drop()) {
     if (m.kind >= v.kinds.size()) return "no such piece kind";
     const auto& k = v.kinds[m.kind];
-    if (!v.drops_enabled) return "this variant has no drops";
+    if (!v.drops.enabled) return "this variant has no drops";
     if (s.hand_frozen[seat]) return "this seat's hand is frozen";
-    if (k.promoted && !v.drops_promoted) return "pieces are dropped unpromoted";
+    if (k.promoted && v.drops.promoted == Permission::forbidden)
+      return "pieces are dropped unpromoted";
     if (!s.hand[seat][v.base_kind(m.kind)])
       return "seat " + std::to_string(seat + 1) + " has no " + v.kinds[v.base_kind(m.kind)].name +
              " in hand";
@@ -566,7 +569,7 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
       return "a " + k.name + " dropped on " + sqname(m.to) + " could never move";
     const int file = v.file_of(m.to, v.seat_facing[seat]);
     if ((files_at_limit(v, s, seat, m.kind) >> file) & 1u) {
-      const int limit = v.drops[m.kind].per_file;
+      const int limit = v.drops.by_kind[m.kind].per_file;
       if (limit == 1)
         return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
                " on that file";
@@ -589,9 +592,9 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
       }
       p += len;
     }
-    if (overturned && v.drops[m.kind].overturned_king_attack == Permission::forbidden)
+    if (overturned && v.drops.by_kind[m.kind].overturned_king_attack == Permission::forbidden)
       return "a " + k.name + " may not be dropped to attack an overturned king";
-    if (v.drops[m.kind].mate == Permission::forbidden)
+    if (v.drops.by_kind[m.kind].mate == Permission::forbidden)
       return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
     return "that drop is not legal here";
   }
@@ -627,13 +630,13 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
   if (!m.promote && forms.plain_dead) return "the " + k.name + " must promote on " + sqname(m.to);
   if (!m.promote && !forms.plain)
     return "the " + k.name + " must promote on this move (promotion is compulsory)";
-  if (v.rules.check) {
+  if (v.rules.check.enabled) {
     State after = s;
     make_move(v, after, m);
     if (in_check(v, after, seat))
       return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
   }
-  if (v.rules.perpetual == Perpetual::forbidden)
+  if (v.rules.end.repetition.perpetual_check == Perpetual::forbidden)
     return "the perpetual checker may not repeat the position a fourth time";
   return "that move is not legal here";
 }

@@ -98,17 +98,17 @@ bool Variant::uses_sfen() const {
   return data_->sfen;
 }
 bool Variant::has_check() const {
-  return data_->rules.check;
+  return data_->rules.check.enabled;
 }
 bool Variant::has_resignation() const {
   return data_->rules.resignation;
 }
 bool Variant::captures_to_hand() const {
-  return data_->captured == detail::Captured::to_hand;
+  return data_->drops.captured == detail::Captured::to_hand;
 }
 
 bool Variant::has_declaration() const {
-  return data_->rules.impasse == detail::ImpasseRule::declaration;
+  return data_->rules.end.impasse.rule == detail::ImpasseRule::declaration;
 }
 
 bool Variant::places_by_score() const {

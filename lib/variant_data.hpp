@@ -3,8 +3,10 @@
 // (kind, facing) and square, with board edges and voids already cut out.
 //
 // Adding a rule atom (docs/descriptor.md#adding-a-rule-atom says the same):
-//  1. the field, here, named after its YAML key, with its enum's words beside
-//     the enum and a comment giving the key's path (`end.goal.safe`);
+//  1. the field, here, named after its YAML key in the struct of its mapping
+//     (`end.goal.safe` is Rules::end.goal.safe, `promotion.on` is
+//     VariantData::promotion.on), with its enum's words beside the enum and a
+//     comment giving the key's path;
 //  2. its reader in lib/descriptor.cpp, next to its siblings' (the key added
 //     to that mapping's allowed list; a value that cannot fit the board
 //     refused in check_fits);
@@ -110,6 +112,10 @@ inline const Words<SeveralRoyals> kSeveralRoyalsWords = {
 enum class Captured { to_hand, removed };
 inline const Words<Captured> kCapturedWords = {{"to_hand", Captured::to_hand},
                                                {"removed", Captured::removed}};
+// promotion.on
+enum class PromoteOn { any_move, capture };
+inline const Words<PromoteOn> kPromoteOnWords = {{"any_move", PromoteOn::any_move},
+                                                 {"capture", PromoteOn::capture}};
 // promotion.by
 enum class ZoneBy { owner, facing };
 inline const Words<ZoneBy> kZoneByWords = {{"owner", ZoneBy::owner}, {"facing", ZoneBy::facing}};
@@ -121,42 +127,99 @@ struct DropRule {
   Permission overturned_king_attack = Permission::allowed;  // attacking an overturned king
 };
 
-struct Rules {
-  bool check = true;                                 // royals may not be left attacked
-  bool check_priority = false;                       // next seat: first checked seat clockwise
-  RoyalCapture royal_capture = RoyalCapture::never;  // kings.capture
+// promotion (the zones and each kind's must-promote are compiled from it
+// into VariantData)
+struct PromotionRules {
+  ZoneRule zone = ZoneRule::far_rows;  // promotion.zone
+  int depth = 3;                       // promotion.depth
+  ZoneBy by = ZoneBy::owner;           // promotion.by
+  bool demotion = false;               // promotion.demotion: promoted pieces may turn back
+  PromoteOn on = PromoteOn::any_move;  // promotion.on (capture: micro shogi)
+};
+
+// drops
+struct DropsRules {
+  bool enabled = true;                    // drops.enabled
+  Captured captured = Captured::to_hand;  // drops.captured
+  // drops.promoted: a piece in hand may be dropped either side up
+  Permission promoted = Permission::forbidden;
+  std::array<DropRule, kMaxKinds> by_kind{};  // drops.<letter>, per kind
+};
+
+// The game's rules, nested as the descriptor nests them: each field is
+// named after its key, and each struct after its mapping.
+
+// check
+struct CheckRules {
+  bool enabled = true;    // check.enabled: royals may not be left attacked
+  bool priority = false;  // check.priority: next seat: first checked seat clockwise
+};
+
+// kings
+struct KingsRules {
+  RoyalCapture capture = RoyalCapture::never;  // kings.capture
   // kings.several: with last_is_royal, a seat with two or more royals on the
   // board has no king (none is in check; they are captured like other
   // pieces) and its last one is its king.
   SeveralRoyals several = SeveralRoyals::forbidden;
-  MateDetect mate = MateDetect::immediate;
-  NoMove no_legal_move = NoMove::eliminate;
-  KingOnElim king = KingOnElim::overturn;
-  PiecesOnElim pieces = PiecesOnElim::inactive;
-  HandOnElim hand = HandOnElim::frozen;
-  bool resignation = false;
-  bool last_seat_standing = true;
-  bool last_team_standing = false;  // end when every seat left is on one team
-  int goal_depth = 0;               // end.goal: a royal on its far rows wins; 0 = off
-  bool goal_safe = false;           // end.goal.safe: only where no enemy attacks it
-  LastSeatReason last_seat_reason = LastSeatReason::last_seat_standing;
-  int end_after_mates = 0;
-  int checks_to_win = 0;  // end.checks: the seat giving its n-th check wins; 0 = off
-  bool team_checkmate = false;
-  int collect_kind = -1;
-  int repetition_count = 4;
-  Perpetual perpetual = Perpetual::draw;
-  RepetitionLoser repetition_loser = RepetitionLoser::none;  // none: a draw
-  int repetition_loser_seat = -1;                            // with RepetitionLoser::seat
-  ImpasseRule impasse = ImpasseRule::none;
-  std::array<int, kMaxKinds> impasse_points{};
-  int impasse_lose_below = 24;                   // kings_entered
-  std::array<int, kMaxSeats> declare_win_at{};   // declaration
-  std::array<int, kMaxSeats> declare_draw_at{};  // declaration, 0 = no draw band
-  int declare_min_pieces = 10;
-  int max_plies = 0;
-  Places places = Places::elimination_order;
-  AfterEnd to_move = AfterEnd::next_active;  // the seat named to move once the game is over
+};
+
+// elimination
+struct EliminationRules {
+  KingOnElim king = KingOnElim::overturn;        // elimination.king
+  PiecesOnElim pieces = PiecesOnElim::inactive;  // elimination.pieces
+  HandOnElim hand = HandOnElim::frozen;          // elimination.hand
+};
+
+// end.goal (dobutsu's try): a royal on its far rows wins
+struct GoalRules {
+  int depth = 0;      // end.goal.depth; 0 = no goal
+  bool safe = false;  // end.goal.safe: only where no enemy attacks it
+};
+
+// end.repetition
+struct RepetitionRules {
+  int count = 4;                                  // end.repetition.count
+  Perpetual perpetual_check = Perpetual::draw;    // end.repetition.perpetual_check
+  RepetitionLoser loser = RepetitionLoser::none;  // end.repetition.loser; none: a draw
+  int loser_seat = -1;                            // the seat end.repetition.loser names
+};
+
+// end.impasse
+struct ImpasseRules {
+  ImpasseRule rule = ImpasseRule::none;  // end.impasse.rule
+  std::array<int, kMaxKinds> points{};   // end.impasse.points, per kind
+  int lose_below = 24;                   // end.impasse.lose_below (kings_entered)
+  std::array<int, kMaxSeats> win_at{};   // end.impasse.win_at (declaration)
+  std::array<int, kMaxSeats> draw_at{};  // end.impasse.draw_at; 0 = no draw band
+  int min_pieces_in_zone = 10;           // end.impasse.min_pieces_in_zone
+};
+
+// end
+struct EndRules {
+  bool last_seat_standing = true;  // end.last_seat_standing (false/no: off)
+  LastSeatReason last_seat_reason = LastSeatReason::last_seat_standing;  // its reason word
+  bool last_team_standing = false;                                       // end.last_team_standing
+  GoalRules goal;
+  int mates = 0;                // end.mates: the game ends after n eliminations; 0 = off
+  int checks = 0;               // end.checks: the seat giving its n-th check wins; 0 = off
+  bool team_checkmate = false;  // end.team_checkmate
+  int collect = -1;             // end.collect: the kind whose whole set wins; -1 = off
+  RepetitionRules repetition;
+  ImpasseRules impasse;
+  AfterEnd to_move = AfterEnd::next_active;  // end.to_move: the seat named once over
+};
+
+struct Rules {
+  CheckRules check;
+  KingsRules kings;
+  MateDetect mate = MateDetect::immediate;   // mate
+  NoMove no_legal_move = NoMove::eliminate;  // no_legal_move
+  EliminationRules elimination;
+  bool resignation = false;  // resignation
+  EndRules end;
+  Places places = Places::elimination_order;  // places
+  int max_plies = 0;                          // the built-in option max_plies
 };
 
 struct VariantData {
@@ -177,16 +240,8 @@ struct VariantData {
   std::array<SquareSet, kMaxSeats> home{};         // a seat's home region (enemy_homes zones)
 
   std::vector<PieceKindInfo> kinds;
-  std::array<DropRule, kMaxKinds> drops{};
-  bool drops_enabled = true;              // drops.enabled
-  Captured captured = Captured::to_hand;  // drops.captured
-
-  ZoneRule zone = ZoneRule::far_rows;
-  int zone_depth = 3;
-  ZoneBy by = ZoneBy::owner;             // promotion.by
-  bool demotion = false;                 // promotion.demotion: promoted pieces may turn back
-  bool promote_on_capture_only = false;  // promotion.on: capture (micro shogi)
-  bool drops_promoted = false;  // drops.promoted: a piece in hand may be dropped either side up
+  PromotionRules promotion;
+  DropsRules drops;
   std::array<std::int8_t, kMaxKinds> flip{};  // [kind]: flip_of, filled with the promotion rules
   std::array<SquareSet, kMaxSeats> zone_of_owner{};
   std::array<SquareSet, 4> zone_of_facing{};
@@ -253,7 +308,7 @@ struct VariantData {
     return m;
   }
   const SquareSet& zone_for(int owner, int facing) const {
-    return by == ZoneBy::facing ? zone_of_facing[facing] : zone_of_owner[owner];
+    return promotion.by == ZoneBy::facing ? zone_of_facing[facing] : zone_of_owner[owner];
   }
   int file_of(int sq, int facing) const { return file_axis[facing] == 0 ? sq % width : sq / width; }
   int base_kind(int kind) const { return kinds[kind].demotes_to; }
