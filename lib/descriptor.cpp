@@ -610,11 +610,9 @@ struct Builder {
           if (total == 0) v.dead[code].set(sq);
         }
       }
-    v.rev_mask.assign(static_cast<std::size_t>(v.nsq) * v.nvec, SquareSet{});
     for (int vi = 0; vi < v.nvec; ++vi) {
       int dx = -v.vecs[vi][0], dy = -v.vecs[vi][1];
       v.rev_delta.push_back(static_cast<std::int16_t>(dy * v.width + dx));
-      v.rev_up.push_back(dy > 0 || (dy == 0 && dx > 0));
     }
     v.rev_at.assign(static_cast<std::size_t>(v.nsq) * v.nvec, 0);
     v.rev_first.assign(static_cast<std::size_t>(v.nsq) * v.nvec, -1);
@@ -636,10 +634,7 @@ struct Builder {
         v.rev.push_back(static_cast<std::uint8_t>(squares.size()));
         v.rev_first[static_cast<std::size_t>(sq) * v.nvec + vi] =
             static_cast<std::int16_t>(squares[0]);
-        for (int s : squares) {
-          v.rev.push_back(static_cast<std::uint8_t>(s));
-          v.rev_mask[static_cast<std::size_t>(sq) * v.nvec + vi].set(s);
-        }
+        for (int s : squares) v.rev.push_back(static_cast<std::uint8_t>(s));
       }
     }
     for (int sq = 0; sq <= v.nsq; ++sq) {

@@ -29,15 +29,6 @@ inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int 
   return &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
 }
 
-// The first occupied square walking back from `sq` along vector `vi` (the
-// square an attacker along that vector would stand on), or -1. Bit scans
-// instead of a walk: on a 15x15 board most rays are long and empty.
-inline int nearest(const VariantData& v, const SquareSet& occ, int sq, int vi) {
-  SquareSet b = occ & v.rev_mask[static_cast<std::size_t>(sq) * v.nvec + vi];
-  if (!b.any()) return -1;
-  return v.rev_up[vi] ? b.lowest() : b.highest();
-}
-
 // The vectors worth looking along from `sq` (VariantData::leaps_near, slides_near).
 inline std::span<const VariantData::Near> leaps_near(const VariantData& v, int sq) {
   const auto* base = v.leaps_near.data();
@@ -50,9 +41,10 @@ inline std::span<const std::int16_t> slides_near(const VariantData& v, int sq) {
           base + v.slides_near_at[static_cast<std::size_t>(sq) + 1]};
 }
 
+// A piece of the seat on `sq` between its royal and an enemy slider on
+// `attacker` along vector `vi`: it may only move along that line.
 struct Pin {
-  int sq;
-  SquareSet allowed;
+  int sq, vi, attacker;
 };
 
 // Where the seat's non-royal pieces may go: everywhere, or (in check) onto
@@ -63,6 +55,26 @@ struct Safety {
   SquareSet evasion;  // valid when checks == 1
   int npins = 0;
   std::array<Pin, 32> pins;
+
+  // The squares after the royal up to and including q along the walk back
+  // of vi, but `skip`.
+  SquareSet segment(const VariantData& v, int q, int vi, int skip) const {
+    SquareSet set;
+    for (int t = royal + v.rev_delta[vi];; t += v.rev_delta[vi]) {
+      if (t != skip) set.set(t);
+      if (t == q) break;
+    }
+    return set;
+  }
+  // Where the piece on `from` may go as far as pins say.
+  SquareSet pinned_to(const VariantData& v, int from, const SquareSet& allowed) const {
+    SquareSet out = allowed;
+    for (int i = 0; i < npins; ++i) {
+      const Pin& pin = pins[static_cast<std::size_t>(i)];
+      if (pin.sq == from) out &= segment(v, pin.attacker, pin.vi, from);
+    }
+    return out;
+  }
 };
 
 Safety safety_of(const VariantData& v, const State& s, int seat) {
@@ -71,38 +83,33 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
   out.royal = k;
   if (k < 0) return out;
   unsigned enemy = v.attackers_of(s, seat);
-  auto attacks = [&](int q, int vi) {
+  // Does the piece on q, `step` squares past the first along vi, attack k?
+  auto attacks = [&](int q, int vi, int step) {
     Cell c = s.cells[q];
     return is_piece(c.code) && ((enemy >> c.owner) & 1u) &&
-           v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > (q - k) / v.rev_delta[vi] - 1;
-  };
-  // The squares after k up to and including q along the walk back of vi.
-  auto segment = [&](int q, int vi, int skip) {
-    SquareSet set;
-    for (int t = k + v.rev_delta[vi];; t += v.rev_delta[vi]) {
-      if (t != skip) set.set(t);
-      if (t == q) break;
-    }
-    return set;
+           v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step;
   };
   for (const auto& [vi, q] : leaps_near(v, k))
-    if (attacks(q, vi) && ++out.checks == 1) out.evasion = segment(q, vi, -1);
+    if (attacks(q, vi, 0) && ++out.checks == 1) out.evasion = out.segment(v, q, vi, -1);
+  // Slides: walk back from k to the first piece; past one of the seat's own,
+  // to the next, which pins it if it attacks along the line.
+  const std::size_t at = static_cast<std::size_t>(k) * v.nvec;
   for (int vi : slides_near(v, k)) {
-    int q = nearest(v, s.occupied, k, vi);
-    if (q < 0) continue;
-    if (attacks(q, vi)) {
-      if (++out.checks == 1) out.evasion = segment(q, vi, -1);
-      continue;
-    }
-    Cell c = s.cells[q];
-    if (!is_piece(c.code) || c.owner != seat || out.npins >= 32) continue;
-    SquareSet rest = s.occupied;
-    rest.reset(q);
-    int q2 = nearest(v, rest, k, vi);
-    if (q2 >= 0 && attacks(q2, vi)) {
-      Pin& pin = out.pins[static_cast<std::size_t>(out.npins++)];
-      pin.sq = q;
-      pin.allowed = segment(q2, vi, q);
+    const std::uint8_t* walk = &v.rev[v.rev_at[at + vi]];
+    const int len = *walk++;
+    int own = -1;
+    for (int i = 0; i < len; ++i) {
+      const int q = walk[i];
+      const Cell c = s.cells[q];
+      if (c.code == kEmpty) continue;
+      if (attacks(q, vi, i)) {
+        if (own < 0 && ++out.checks == 1) out.evasion = out.segment(v, q, vi, -1);
+        if (own >= 0 && out.npins < static_cast<int>(out.pins.size()))
+          out.pins[static_cast<std::size_t>(out.npins++)] = Pin{own, vi, q};
+        break;
+      }
+      if (own >= 0 || !is_piece(c.code) || c.owner != seat) break;
+      own = q;
     }
   }
   return out;
@@ -200,10 +207,7 @@ struct Generator {
         return;
       }
       if (safe.checks >= 2) return;
-      SquareSet allowed = safe.checks == 1 ? safe.evasion : v.board;
-      for (int i = 0; i < safe.npins; ++i)
-        if (safe.pins[static_cast<std::size_t>(i)].sq == from)
-          allowed &= safe.pins[static_cast<std::size_t>(i)].allowed;
+      const SquareSet allowed = safe.pinned_to(v, from, safe.checks == 1 ? safe.evasion : v.board);
       for (int r = 0; r < nrays && ok; ++r) {
         int len = *p++;
         for (int i = 0; i < len && ok; ++i) {
@@ -291,11 +295,17 @@ bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, i
   // Leaps (and one-step moves): one cell to look at per vector.
   for (const auto& [vi, q] : leaps_near(v, sq))
     if (q != lifted && hits(q, vi, 0)) return true;
-  SquareSet occ = s.occupied;
-  if (lifted >= 0) occ.reset(lifted);
+  // Slides: walk back along each vector to the first piece.
+  const std::size_t at = static_cast<std::size_t>(sq) * v.nvec;
   for (int vi : slides_near(v, sq)) {
-    int q = nearest(v, occ, sq, vi);
-    if (q >= 0 && hits(q, vi, (q - sq) / v.rev_delta[vi] - 1)) return true;
+    const std::uint8_t* walk = &v.rev[v.rev_at[at + vi]];
+    const int len = *walk++;
+    for (int i = 0; i < len; ++i) {
+      const int q = walk[i];
+      if (s.cells[q].code == kEmpty || q == lifted) continue;
+      if (hits(q, vi, i)) return true;
+      break;
+    }
   }
   return false;
 }

@@ -11,12 +11,18 @@ namespace {
 thread_local std::uint64_t sink_ = 0;
 
 // Perft walks a copy of the game's line, so it sees the past (repetition
-// needs it); states are pushed and popped as the tree is walked.
-std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, PerftMode mode) {
-  const detail::State& s = line.back();
-  if (s.outcome != detail::Outcome::ongoing) return 0;
+// needs it); states are pushed and popped as the tree is walked. Moves are
+// played unjudged (the next seat's moves are listed here anyway): a seat
+// found without any is settled then, as playing the move would have.
+std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, PerftMode mode,
+                   bool unjudged) {
+  if (line.back().outcome != detail::Outcome::ongoing) return 0;
   detail::MoveList moves;
   detail::legal_moves(v, line, moves);
+  if (moves.empty() && unjudged && v.rules.no_legal_move != detail::NoMove::pass) {
+    detail::judge_stuck(v, line);
+    return walk(v, line, depth, mode, false);
+  }
   if (depth == 1 && mode == PerftMode::bulk) return moves.size();
   if (depth == 1) {
     // Full mode: every leaf move is made on the board and taken back. What
@@ -41,8 +47,8 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
   }
   std::uint64_t n = 0;
   for (Move m : moves) {
-    detail::play_move(v, line, m);
-    n += depth == 1 ? 1 : walk(v, line, depth - 1, mode);
+    detail::play_move_unjudged(v, line, m);
+    n += walk(v, line, depth - 1, mode, true);
     line.pop();
   }
   return n;
@@ -55,7 +61,7 @@ std::uint64_t perft(const Game& game, int depth, PerftMode mode) {
   if (game.over()) return 0;
   detail::Line line = game.impl().line;
   line.reserve(line.size() + 64);
-  return walk(game.variant().data(), line, depth, mode);
+  return walk(game.variant().data(), line, depth, mode, false);
 }
 
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int depth,
@@ -68,8 +74,8 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int d
   detail::MoveList moves;
   detail::legal_moves(v, line, moves);
   for (Move m : moves) {
-    detail::play_move(v, line, m);
-    out.emplace_back(m, depth == 1 ? 1 : walk(v, line, depth - 1, mode));
+    detail::play_move_unjudged(v, line, m);
+    out.emplace_back(m, depth == 1 ? 1 : walk(v, line, depth - 1, mode, true));
     line.pop();
   }
   return out;

@@ -369,6 +369,29 @@ bool reported_only(const Line& line, State& s) {
   }
 }
 
+// The seat to move in `s` has no legal move: it is eliminated, checkmated if
+// in check or if the rules credit a mater, else for having no legal move.
+Reason eliminate_stuck(const VariantData& v, State& s) {
+  const int seat = s.to_move;
+  const bool checked = in_check(v, s, seat);
+  const int mater = v.rules.no_legal_move == NoMove::mate ? mater_of(v, s, seat) : -1;
+  eliminate_seat(
+      v, s, seat,
+      checked || mater >= 0 ? EliminationCause::checkmate : EliminationCause::no_legal_move, mater);
+  return checked ? Reason::checkmate : Reason::no_legal_move;
+}
+
+// Has the seat to move in `s` a legal move? Only a forbidden repetition
+// needs the line with `s` on it (pushed and taken back).
+bool seat_can_move(const VariantData& v, Line& line, const State& s, int actor, bool gave_check) {
+  if (v.rules.end.repetition.perpetual_check != Perpetual::forbidden)
+    return has_legal_move(v, s, s.to_move);
+  line.push(s, actor, gave_check);
+  const bool can = any_legal_move(v, line);
+  line.pop();
+  return can;
+}
+
 // Two seats in play and a real move that checks nobody: then no seat is in
 // check (only the mover's pieces can attack the other), so none is mated.
 bool unchecked_pair(const VariantData& v, const State& s, bool moved, bool gave_check) {
@@ -380,10 +403,12 @@ bool unchecked_pair(const VariantData& v, const State& s, bool moved, bool gave_
 // writable), a seat left without a legal move is found and eliminated; a
 // probe (`grow` null) only reads the line and stops once the next seat is
 // chosen, which is enough to know the position the move leads to.
+// `actor` is the seat whose move or action this is (the mover unless
+// settling resumes after a stuck seat's elimination).
 void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mover,
-            bool gave_check, Move m, bool moved, Reason cause) {
+            bool gave_check, Move m, bool moved, Reason cause, int actor = -1) {
   const Rules& r = v.rules;
-  const int actor = mover;
+  if (actor < 0) actor = mover;
   s.rule_ending = false;
   for (;;) {
     if (moved && gave_check && check_count_ends(v, s, mover)) break;
@@ -399,17 +424,8 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mo
     if (history_endings(v, line, s, actor, gave_check) && !reported_only(line, s)) break;
     if (r.no_legal_move == NoMove::pass || !grow) break;
     int seat = s.to_move;
-    grow->push(s, actor, gave_check);
-    bool can_move = any_legal_move(v, line);
-    grow->pop();
-    if (can_move) break;
-    bool checked = in_check(v, s, seat);
-    int mater = r.no_legal_move == NoMove::mate ? mater_of(v, s, seat) : -1;
-    eliminate_seat(
-        v, s, seat,
-        checked || mater >= 0 ? EliminationCause::checkmate : EliminationCause::no_legal_move,
-        mater);
-    cause = checked ? Reason::checkmate : Reason::no_legal_move;
+    if (seat_can_move(v, *grow, s, actor, gave_check)) break;
+    cause = eliminate_stuck(v, s);
     mover = seat;
   }
 }
@@ -496,6 +512,26 @@ void play_move(const VariantData& v, Line& line, Move m) {
   bool gave = board_move(v, s, m);
   settle(v, line, &line, s, mover, gave, m, true, Reason::none);
   line.push(s, mover, gave);
+}
+
+void play_move_unjudged(const VariantData& v, Line& line, Move m) {
+  const int mover = line.back().to_move;
+  State s = line.back();
+  bool gave = board_move(v, s, m);
+  settle(v, line, nullptr, s, mover, gave, m, true, Reason::none);
+  line.push(s, mover, gave);
+}
+
+void judge_stuck(const VariantData& v, Line& line) {
+  const std::size_t last = line.size() - 1;
+  const int actor = line.mover(last);
+  const bool gave = line.checked(last);
+  State s = line.back();
+  line.pop();
+  const int seat = s.to_move;
+  const Reason cause = eliminate_stuck(v, s);
+  settle(v, line, &line, s, seat, gave, Move{}, false, cause, actor);
+  line.push(s, actor, gave);
 }
 
 void play_resign(const VariantData& v, Line& line) {

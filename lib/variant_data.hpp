@@ -263,8 +263,7 @@ struct VariantData {
   std::vector<std::uint32_t> rev_at;    // [sq * nvec + v]
   std::vector<std::int16_t> rev_first;  // [sq * nvec + v]: first square of rev's walk, or -1
   std::vector<int> leap_vecs,
-      slide_vecs;                   // vectors no piece rides more than one step, and the rest
-  std::vector<SquareSet> rev_mask;  // [sq * nvec + v]: the squares of rev's walk
+      slide_vecs;  // vectors no piece rides more than one step, and the rest
   // Per square, only the vectors along which something can stand (on small
   // boards and beside voids most cannot): the leap vectors with their first
   // square, and the slide vectors with a walk, at [near_at[sq], near_at[sq + 1]).
@@ -276,7 +275,6 @@ struct VariantData {
   std::vector<std::int16_t> slides_near;
   std::vector<std::uint32_t> slides_near_at;
   std::vector<std::int16_t> rev_delta;  // [v]: index step of the walk back along v
-  std::vector<std::uint8_t> rev_up;     // [v]: the walk goes to higher indices
   std::vector<SquareSet> dead;          // [code]: squares where the piece could never move
   std::vector<std::int8_t> file_axis;   // [facing]: 0 = columns are files, 1 = rows
 
