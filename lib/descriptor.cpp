@@ -555,7 +555,9 @@ struct Builder {
           if (std::find(v.vecs.begin(), v.vecs.end(), sv) == v.vecs.end()) v.vecs.push_back(sv);
         }
     v.nvec = static_cast<int>(v.vecs.size());
-    v.range.assign(static_cast<std::size_t>(v.ncodes) * v.nvec, 0);
+    // Every cell code has a row, the empty, overturned and void ones all
+    // zero: an attack test reads its cell's row without asking what it holds.
+    v.range.assign(std::size_t{256} * v.nvec, 0);
     std::vector<int> max_range(v.nvec, 0);
     for (int k = 0; k < nk; ++k)
       for (int f = 0; f < 4; ++f) {
@@ -613,7 +615,9 @@ struct Builder {
     for (int vi = 0; vi < v.nvec; ++vi) {
       int dx = -v.vecs[vi][0], dy = -v.vecs[vi][1];
       v.rev_delta.push_back(static_cast<std::int16_t>(dy * v.width + dx));
+      v.rev_up.push_back(dy > 0 || (dy == 0 && dx > 0));
     }
+    if (v.nsq <= 64) v.rev_bits.assign(static_cast<std::size_t>(v.nsq) * v.nvec, 0);
     v.rev_at.assign(static_cast<std::size_t>(v.nsq) * v.nvec, 0);
     v.rev_first.assign(static_cast<std::size_t>(v.nsq) * v.nvec, -1);
     for (int vi = 0; vi < v.nvec; ++vi)
@@ -635,6 +639,9 @@ struct Builder {
         v.rev_first[static_cast<std::size_t>(sq) * v.nvec + vi] =
             static_cast<std::int16_t>(squares[0]);
         for (int s : squares) v.rev.push_back(static_cast<std::uint8_t>(s));
+        if (!v.rev_bits.empty())
+          for (int s : squares)
+            v.rev_bits[static_cast<std::size_t>(sq) * v.nvec + vi] |= std::uint64_t{1} << s;
       }
     }
     for (int sq = 0; sq <= v.nsq; ++sq) {

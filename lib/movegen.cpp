@@ -1,6 +1,7 @@
 #include "movegen.hpp"
 
 #include <array>
+#include <bit>
 #include <span>
 
 #include "elimination.hpp"
@@ -39,6 +40,33 @@ inline std::span<const std::int16_t> slides_near(const VariantData& v, int sq) {
   const auto* base = v.slides_near.data();
   return {base + v.slides_near_at[static_cast<std::size_t>(sq)],
           base + v.slides_near_at[static_cast<std::size_t>(sq) + 1]};
+}
+
+// The first piece walking back from `sq` along slide vector `vi`, the
+// square `lifted` taken as empty, beyond `past` (an earlier find) if given:
+// its square (-1 for none) and how many squares it stands past the first.
+// Small boards scan a word of bits, larger ones walk (short walks; a scan of
+// four words costs more).
+struct Seen {
+  int q = -1, step = -1;
+};
+inline Seen first_piece(const VariantData& v, const State& s, int sq, int vi, int lifted,
+                        Seen past = {}) {
+  const std::size_t at = static_cast<std::size_t>(sq) * v.nvec + static_cast<std::size_t>(vi);
+  if (!v.rev_bits.empty()) {
+    std::uint64_t b = s.occupied.w[0] & v.rev_bits[at];
+    if (lifted >= 0) b &= ~(std::uint64_t{1} << lifted);
+    if (past.q >= 0) b &= ~(std::uint64_t{1} << past.q);
+    if (!b) return {};
+    const int q =
+        v.rev_up[static_cast<std::size_t>(vi)] ? std::countr_zero(b) : 63 - std::countl_zero(b);
+    return {q, (q - sq) / v.rev_delta[static_cast<std::size_t>(vi)] - 1};
+  }
+  const std::uint8_t* walk = &v.rev[v.rev_at[at]];
+  const int len = *walk++;
+  for (int i = past.step + 1; i < len; ++i)
+    if (s.cells[walk[i]].code != kEmpty && walk[i] != lifted) return {walk[i], i};
+  return {};
 }
 
 // A piece of the seat on `sq` between its royal and an enemy slider on
@@ -84,33 +112,30 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
   if (k < 0) return out;
   unsigned enemy = v.attackers_of(s, seat);
   // Does the piece on q, `step` squares past the first along vi, attack k?
+  // Branch-free, as attacked_by's test.
   auto attacks = [&](int q, int vi, int step) {
-    Cell c = s.cells[q];
-    return is_piece(c.code) && ((enemy >> c.owner) & 1u) &&
-           v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step;
+    const Cell c = s.cells[q];
+    return (((enemy >> c.owner) & 1u) &
+            static_cast<unsigned>(v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] >
+                                  step)) != 0;
   };
   for (const auto& [vi, q] : leaps_near(v, k))
     if (attacks(q, vi, 0) && ++out.checks == 1) out.evasion = out.segment(v, q, vi, -1);
-  // Slides: walk back from k to the first piece; past one of the seat's own,
-  // to the next, which pins it if it attacks along the line.
-  const std::size_t at = static_cast<std::size_t>(k) * v.nvec;
+  // Slides: the first piece back from k; past one of the seat's own, the
+  // next, which pins it if it attacks along the line.
   for (int vi : slides_near(v, k)) {
-    const std::uint8_t* walk = &v.rev[v.rev_at[at + vi]];
-    const int len = *walk++;
-    int own = -1;
-    for (int i = 0; i < len; ++i) {
-      const int q = walk[i];
-      const Cell c = s.cells[q];
-      if (c.code == kEmpty) continue;
-      if (attacks(q, vi, i)) {
-        if (own < 0 && ++out.checks == 1) out.evasion = out.segment(v, q, vi, -1);
-        if (own >= 0 && out.npins < static_cast<int>(out.pins.size()))
-          out.pins[static_cast<std::size_t>(out.npins++)] = Pin{own, vi, q};
-        break;
-      }
-      if (own >= 0 || !is_piece(c.code) || c.owner != seat) break;
-      own = q;
+    const Seen first = first_piece(v, s, k, vi, -1);
+    if (first.q < 0) continue;
+    if (attacks(first.q, vi, first.step)) {
+      if (++out.checks == 1) out.evasion = out.segment(v, first.q, vi, -1);
+      continue;
     }
+    const Cell c = s.cells[first.q];
+    if (!is_piece(c.code) || c.owner != seat || out.npins >= static_cast<int>(out.pins.size()))
+      continue;
+    const Seen next = first_piece(v, s, k, vi, -1, first);
+    if (next.q >= 0 && attacks(next.q, vi, next.step))
+      out.pins[static_cast<std::size_t>(out.npins++)] = Pin{first.q, vi, next.q};
   }
   return out;
 }
@@ -287,25 +312,21 @@ struct Generator {
 
 bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
   if (!seats) return false;
+  // Without branching on what the cell holds (range rows of non-pieces are
+  // zero): these tests go either way at random, and a mispredicted branch
+  // costs more than the whole test.
   auto hits = [&](int q, int vi, int step) {
-    Cell c = s.cells[q];
-    return is_piece(c.code) && ((seats >> c.owner) & 1u) &&
-           v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step;
+    const Cell c = s.cells[q];
+    return (((seats >> c.owner) & 1u) &
+            static_cast<unsigned>(v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] >
+                                  step)) != 0;
   };
   // Leaps (and one-step moves): one cell to look at per vector.
   for (const auto& [vi, q] : leaps_near(v, sq))
-    if (q != lifted && hits(q, vi, 0)) return true;
-  // Slides: walk back along each vector to the first piece.
-  const std::size_t at = static_cast<std::size_t>(sq) * v.nvec;
+    if (static_cast<unsigned>(q != lifted) & static_cast<unsigned>(hits(q, vi, 0))) return true;
   for (int vi : slides_near(v, sq)) {
-    const std::uint8_t* walk = &v.rev[v.rev_at[at + vi]];
-    const int len = *walk++;
-    for (int i = 0; i < len; ++i) {
-      const int q = walk[i];
-      if (s.cells[q].code == kEmpty || q == lifted) continue;
-      if (hits(q, vi, i)) return true;
-      break;
-    }
+    const Seen first = first_piece(v, s, sq, vi, lifted);
+    if (first.q >= 0 && hits(first.q, vi, first.step)) return true;
   }
   return false;
 }

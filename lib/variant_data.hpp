@@ -256,12 +256,17 @@ struct VariantData {
   int ncodes = 1;  // codes 1..ncodes-1 are pieces
   int nvec = 0;
   std::vector<std::array<int, 2>> vecs;
-  std::vector<std::uint8_t> range;      // [code * nvec + v]: 0 none, n steps, 255 unlimited
+  std::vector<std::uint8_t>
+      range;  // [code * nvec + v], any of the 256 codes: 0 none, n steps, 255 unlimited
   std::vector<std::uint8_t> rays;       // per (code, sq): count, then (len, squares...) per ray
   std::vector<std::uint32_t> ray_at;    // [code * nsq + sq] -> offset in rays
   std::vector<std::uint8_t> rev;        // per (sq, v): len, squares walking back along v
   std::vector<std::uint32_t> rev_at;    // [sq * nvec + v]
   std::vector<std::int16_t> rev_first;  // [sq * nvec + v]: first square of rev's walk, or -1
+  // Boards of at most 64 squares: rev's walks as bit masks [sq * nvec + v],
+  // so the first piece along one is a bit scan (empty on larger boards).
+  std::vector<std::uint64_t> rev_bits;
+  std::vector<std::uint8_t> rev_up;  // [v]: the walk back goes to higher indices
   std::vector<int> leap_vecs,
       slide_vecs;  // vectors no piece rides more than one step, and the rest
   // Per square, only the vectors along which something can stand (on small
