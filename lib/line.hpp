@@ -109,6 +109,8 @@ Score score_of(const VariantData& v, const State& s, int seat);
 void legal_moves(const VariantData& v, const Line& line, MoveList& out);
 // Whether the seat to move in the line's last state has a legal move.
 bool any_legal_move(const VariantData& v, const Line& line);
+// How many legal_moves would list, without listing them where it can.
+std::size_t count_legal_moves(const VariantData& v, const Line& line);
 
 // Plays a legal move and every automatic consequence (in the order of
 // docs/descriptor.md#what-happens-after-a-move).

@@ -282,6 +282,13 @@ struct Generator {
       }
       const bool no_mate = rule.mate == Permission::forbidden;
       const bool no_overturned = rule.overturned_king_attack == Permission::forbidden;
+      // A sink that only counts takes drops with nothing to judge per square
+      // all at once.
+      if constexpr (requires { sink.add(std::size_t{}); })
+        if (!no_overturned && !no_mate) {
+          sink.add(static_cast<std::size_t>(targets.count()));
+          continue;
+        }
       targets.each([&](int to) {
         if (!ok) return;
         if (no_overturned || no_mate) {
@@ -345,15 +352,25 @@ void generate_moves(const VariantData& v, const State& s, int seat, MoveList& ou
   g.run(sink);
 }
 
-std::size_t count_moves(const VariantData& v, const State& s, int seat) {
-  Generator g{v, s, seat, true};
+namespace {
+
+// A sink that counts moves, and takes a number of them at once.
+struct Counter {
   std::size_t n = 0;
-  auto sink = [&](Move) {
+  bool operator()(Move) {
     ++n;
     return true;
-  };
-  g.run(sink);
-  return n;
+  }
+  void add(std::size_t more) { n += more; }
+};
+
+}  // namespace
+
+std::size_t count_moves(const VariantData& v, const State& s, int seat) {
+  Generator g{v, s, seat, true};
+  Counter counter;
+  g.run(counter);
+  return counter.n;
 }
 
 bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_royal_captures) {

@@ -17,13 +17,19 @@ thread_local std::uint64_t sink_ = 0;
 std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, PerftMode mode,
                    bool unjudged) {
   if (line.back().outcome != detail::Outcome::ongoing) return 0;
-  detail::MoveList moves;
-  detail::legal_moves(v, line, moves);
-  if (moves.empty() && unjudged && v.rules.no_legal_move != detail::NoMove::pass) {
+  const bool may_be_stuck = unjudged && v.rules.no_legal_move != detail::NoMove::pass;
+  if (depth == 1 && mode == PerftMode::bulk) {
+    const std::size_t n = detail::count_legal_moves(v, line);
+    if (n > 0 || !may_be_stuck) return n;
     detail::judge_stuck(v, line);
     return walk(v, line, depth, mode, false);
   }
-  if (depth == 1 && mode == PerftMode::bulk) return moves.size();
+  detail::MoveList moves;
+  detail::legal_moves(v, line, moves);
+  if (moves.empty() && may_be_stuck) {
+    detail::judge_stuck(v, line);
+    return walk(v, line, depth, mode, false);
+  }
   if (depth == 1) {
     // Full mode: every leaf move is made on the board and taken back. What
     // follows a move automatically only decides children, so it is left to

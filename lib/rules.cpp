@@ -498,6 +498,15 @@ void legal_moves(const VariantData& v, const Line& line, MoveList& out) {
   }
 }
 
+std::size_t count_legal_moves(const VariantData& v, const Line& line) {
+  const State& s = line.back();
+  if (s.outcome != Outcome::ongoing) return 0;
+  if (!repetition_possible(v, line)) return count_moves(v, s, s.to_move);
+  MoveList moves;
+  legal_moves(v, line, moves);
+  return moves.size();
+}
+
 bool any_legal_move(const VariantData& v, const Line& line) {
   const State& s = line.back();
   if (!repetition_possible(v, line)) return has_legal_move(v, s, s.to_move);
