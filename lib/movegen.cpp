@@ -42,6 +42,19 @@ inline std::span<const std::int16_t> slides_near(const VariantData& v, int sq) {
           base + v.slides_near_at[static_cast<std::size_t>(sq) + 1]};
 }
 
+// Does the piece on `q`, of a seat in `seats`, attack along vector `vi` the
+// square `step` + 1 steps back from it? Without branching on what the cell
+// holds (the range rows of empty, overturned and void cells are zero):
+// these tests go either way at random, and a mispredicted branch costs more
+// than the whole test.
+inline bool reaches_back(const VariantData& v, const State& s, unsigned seats, int q, int vi,
+                         int step) {
+  const Cell c = s.cells[q];
+  return (((seats >> c.owner) & 1u) &
+          static_cast<unsigned>(v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step)) !=
+         0;
+}
+
 // The first piece walking back from `sq` along slide vector `vi`, the
 // square `lifted` taken as empty, beyond `past` (an earlier find) if given:
 // its square (-1 for none) and how many squares it stands past the first.
@@ -111,14 +124,7 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
   out.royal = k;
   if (k < 0) return out;
   unsigned enemy = v.attackers_of(s, seat);
-  // Does the piece on q, `step` squares past the first along vi, attack k?
-  // Branch-free, as attacked_by's test.
-  auto attacks = [&](int q, int vi, int step) {
-    const Cell c = s.cells[q];
-    return (((enemy >> c.owner) & 1u) &
-            static_cast<unsigned>(v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] >
-                                  step)) != 0;
-  };
+  auto attacks = [&](int q, int vi, int step) { return reaches_back(v, s, enemy, q, vi, step); };
   for (const auto& [vi, q] : leaps_near(v, k))
     if (attacks(q, vi, 0) && ++out.checks == 1) out.evasion = out.segment(v, q, vi, -1);
   // Slides: the first piece back from k; past one of the seat's own, the
@@ -319,15 +325,7 @@ struct Generator {
 
 bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
   if (!seats) return false;
-  // Without branching on what the cell holds (range rows of non-pieces are
-  // zero): these tests go either way at random, and a mispredicted branch
-  // costs more than the whole test.
-  auto hits = [&](int q, int vi, int step) {
-    const Cell c = s.cells[q];
-    return (((seats >> c.owner) & 1u) &
-            static_cast<unsigned>(v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] >
-                                  step)) != 0;
-  };
+  auto hits = [&](int q, int vi, int step) { return reaches_back(v, s, seats, q, vi, step); };
   // Leaps (and one-step moves): one cell to look at per vector.
   for (const auto& [vi, q] : leaps_near(v, sq))
     if (static_cast<unsigned>(q != lifted) & static_cast<unsigned>(hits(q, vi, 0))) return true;
