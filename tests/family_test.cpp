@@ -317,6 +317,7 @@ TEST_CASE("family: deeper start perft equals Fairy-Stockfish's" * doctest::test_
       {"checkshogi.yaml", 5, 19839626}, {"yarishogi.yaml", 5, 3174917},
       {"torishogi.yaml", 5, 2179749},   {"kyotoshogi.yaml", 5, 225903},
       {"microshogi.yaml", 5, 71328},    {"shoshogi.yaml", 5, 11494746},
+      {"dobutsu.yaml", 8, 5866031},
   };
   for (const auto& [file, depth, nodes] : deeper) {
     CAPTURE(file);
