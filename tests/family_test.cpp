@@ -308,7 +308,8 @@ TEST_CASE("family: a goal deeper than the board is refused") {
   CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 4}}\n"));
 }
 
-// One ply deeper (two for minishogi): Fairy-Stockfish's counts from
+// Deeper (one ply for most, two for minishogi, four for dobutsu, whose
+// tree is small): Fairy-Stockfish's counts from
 // `stockfish bench <variant> 16 1 <depth> default perft` (commit c19b5f6).
 TEST_CASE("family: deeper start perft equals Fairy-Stockfish's" * doctest::test_suite("slow")) {
   const std::vector<std::tuple<const char*, int, std::uint64_t>> deeper = {
