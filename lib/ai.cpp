@@ -12,6 +12,7 @@
 #include <random>
 #include <vector>
 
+#include "access.hpp"
 #include "evaluation.hpp"
 #include "game_impl.hpp"
 #include "koma/error.hpp"
@@ -29,6 +30,8 @@ using detail::VariantData;
 using Clock = std::chrono::steady_clock;
 
 constexpr int kInf = 2 * detail::kWin;
+// Every won or lost score lies beyond the public threshold.
+static_assert(kWinScore == detail::kWin / 2);
 
 struct Budget {
   std::uint64_t max_nodes = 0;
@@ -239,8 +242,8 @@ class Searcher {
     const bool checked = prune && detail::in_check(v_, s, s.to_move);
     // Null move: if passing still holds the bound, a real move will too
     // (shogi has almost no zugzwang). Never twice in a row, never in check.
-    if (prune && null_ok && !checked && depth >= 3 && std::abs(beta) < detail::kWin / 2 &&
-        std::abs(alpha) < detail::kWin / 2) {
+    if (prune && null_ok && !checked && depth >= 3 && std::abs(beta) < kWinScore &&
+        std::abs(alpha) < kWinScore) {
       int stand = detail::evaluate(v_, s, me_);
       if (maxing ? stand >= beta : stand <= alpha) {
         State t = s;
@@ -428,9 +431,9 @@ Player::Player(Level level, Limits limits) : level_(level), limits_(limits) {
 Move Player::choose(const Game& game) {
   auto t0 = Clock::now();
   *stop_ = false;
-  const VariantData& v = game.variant().data();
+  const VariantData& v = detail::Access::data(game.variant());
   if (game.over()) throw IllegalMove("the game is over");
-  Line line = game.impl().line;
+  Line line = detail::Access::impl(game).line;
   // The search plays by koma's rules even when the game follows an outside
   // referee: a repetition is still a draw worth avoiding or seeking.
   line.referee_outside = false;
@@ -630,7 +633,7 @@ Move Player::choose(const Game& game) {
       best = iter_best;
       best_score = iter_score;
       depth_done = depth;
-      if (budget.out || std::abs(best_score) >= detail::kWin / 2) break;
+      if (budget.out || std::abs(best_score) >= kWinScore) break;
     }
   }
   info_.move = best;

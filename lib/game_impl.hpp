@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "access.hpp"
 #include "koma/game.hpp"
 #include "line.hpp"
 
@@ -18,9 +19,12 @@ struct Game::Impl {
   std::vector<std::string> history;
 
   Impl(const Position& s)
-      : variant(s.variant_ptr()), start(s), current(s), line(s.variant_ptr()->data(), s.state()) {}
-  const detail::VariantData& v() const { return variant->data(); }
-  void sync() { current = Position(variant, line.back()); }
+      : variant(s.variant_ptr()),
+        start(s),
+        current(s),
+        line(detail::Access::data(*s.variant_ptr()), detail::Access::state(s)) {}
+  const detail::VariantData& v() const { return detail::Access::data(*variant); }
+  void sync() { current = detail::Access::position(variant, line.back()); }
 };
 
 }  // namespace koma

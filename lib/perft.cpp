@@ -1,5 +1,6 @@
 #include "koma/perft.hpp"
 
+#include "access.hpp"
 #include "game_impl.hpp"
 #include "line.hpp"
 
@@ -65,17 +66,17 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
 std::uint64_t perft(const Game& game, int depth, PerftMode mode) {
   if (depth <= 0) return 1;
   if (game.over()) return 0;
-  detail::Line line = game.impl().line;
+  detail::Line line = detail::Access::impl(game).line;
   line.reserve(line.size() + 64);
-  return walk(game.variant().data(), line, depth, mode, false);
+  return walk(detail::Access::data(game.variant()), line, depth, mode, false);
 }
 
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Game& game, int depth,
                                                          PerftMode mode) {
   std::vector<std::pair<Move, std::uint64_t>> out;
   if (depth <= 0 || game.over()) return out;
-  const auto& v = game.variant().data();
-  detail::Line line = game.impl().line;
+  const auto& v = detail::Access::data(game.variant());
+  detail::Line line = detail::Access::impl(game).line;
   line.reserve(line.size() + 64);
   detail::MoveList moves;
   detail::legal_moves(v, line, moves);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "access.hpp"
 #include "koma/error.hpp"
 #include "line.hpp"
 #include "movegen.hpp"
@@ -11,23 +12,24 @@ namespace koma {
 
 Position Position::from_text(std::shared_ptr<const Variant> variant, std::string_view text) {
   if (!variant) throw Error("Position::from_text needs a variant");
-  const detail::VariantData& v = variant->data();
+  const detail::VariantData& v = detail::Access::data(*variant);
   detail::State s = detail::parse_position(v, text);
   // Two seats with check: the side not to move cannot be in check.
   if (v.rules.check.enabled && v.nseats == 2 && detail::in_check(v, s, 1 - s.to_move))
     throw NotationError("the seat not to move, " + std::to_string(2 - s.to_move) + ", is in check");
-  return {std::move(variant), s};
+  return detail::Access::position(std::move(variant), s);
 }
 
 std::string Position::text() const {
-  return variant_->uses_sfen() ? detail::write_sfen(variant_->data(), s_) : generic_text();
+  return variant_->uses_sfen() ? detail::write_sfen(detail::Access::data(*variant_), s_)
+                               : generic_text();
 }
 std::string Position::generic_text() const {
-  return detail::write_generic(variant_->data(), s_);
+  return detail::write_generic(detail::Access::data(*variant_), s_);
 }
 
 std::optional<PieceOnBoard> Position::at(Square sq) const {
-  const auto& v = variant_->data();
+  const auto& v = detail::Access::data(*variant_);
   if (!v.is_square(sq)) return std::nullopt;
   detail::Cell c = s_.cells[static_cast<std::size_t>(sq)];
   if (c.code == detail::kEmpty) return std::nullopt;
@@ -61,7 +63,7 @@ bool Position::active(int seat) const {
 
 bool Position::in_check(int seat) const {
   if (seat < 1 || seat > variant_->seats()) return false;
-  return detail::in_check(variant_->data(), s_, seat - 1);
+  return detail::in_check(detail::Access::data(*variant_), s_, seat - 1);
 }
 
 std::vector<int> Position::seats_in_check() const {
@@ -73,14 +75,14 @@ std::vector<int> Position::seats_in_check() const {
 
 SeatScore Position::score(int seat) const {
   if (seat < 1 || seat > variant_->seats()) return {};
-  auto sc = detail::score_of(variant_->data(), s_, seat - 1);
+  auto sc = detail::score_of(detail::Access::data(*variant_), s_, seat - 1);
   return SeatScore{sc.mates, sc.pieces, static_cast<int>(sc.last_mate)};
 }
 
 std::vector<Move> Position::legal_moves() const {
   if (s_.outcome != detail::Outcome::ongoing) return {};
   detail::MoveList list;
-  detail::generate_moves(variant_->data(), s_, s_.to_move, list);
+  detail::generate_moves(detail::Access::data(*variant_), s_, s_.to_move, list);
   return {list.begin(), list.end()};
 }
 
@@ -90,15 +92,15 @@ bool Position::is_legal(Move m) const {
 }
 
 std::string Position::move_text(Move m) const {
-  return detail::move_text(variant_->data(), s_, m);
+  return detail::move_text(detail::Access::data(*variant_), s_, m);
 }
 Move Position::parse_move(std::string_view text) const {
-  return detail::parse_move_text(variant_->data(), text);
+  return detail::parse_move_text(detail::Access::data(*variant_), text);
 }
 
 bool Position::operator==(const Position& other) const {
   return variant_ == other.variant_ && hash() == other.hash() &&
-         detail::same_position(variant_->data(), s_, other.s_);
+         detail::same_position(detail::Access::data(*variant_), s_, other.s_);
 }
 
 std::optional<Result> Position::result() const {

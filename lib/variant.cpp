@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "access.hpp"
 #include "document.hpp"
 #include "koma/error.hpp"
 #include "koma/position.hpp"
@@ -19,7 +20,7 @@ std::shared_ptr<const Variant> Variant::load(const std::string& path, const Opti
   detail::Doc doc = detail::load_descriptor_file(path);
   auto data =
       std::make_unique<const detail::VariantData>(detail::compile_variant(doc, options, path));
-  return std::shared_ptr<const Variant>(new Variant(std::move(data)));
+  return detail::Access::variant(std::move(data));
 }
 
 std::shared_ptr<const Variant> Variant::parse(const std::string& yaml, const std::string& origin,
@@ -27,7 +28,7 @@ std::shared_ptr<const Variant> Variant::parse(const std::string& yaml, const std
   detail::Doc doc = detail::load_descriptor_text(yaml, origin, base_dir);
   auto data =
       std::make_unique<const detail::VariantData>(detail::compile_variant(doc, options, ""));
-  return std::shared_ptr<const Variant>(new Variant(std::move(data)));
+  return detail::Access::variant(std::move(data));
 }
 
 std::string Variant::locate(const std::string& path) {
@@ -132,7 +133,7 @@ Position Variant::start_position(int first_seat) const {
     long ply = static_cast<long>(s.ply) - back;
     s.last_moved[seat] = static_cast<std::int32_t>(ply);
   }
-  return {shared_from_this(), s};
+  return detail::Access::position(shared_from_this(), s);
 }
 
 }  // namespace koma

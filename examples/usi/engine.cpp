@@ -35,8 +35,6 @@ constexpr int kMaxDepth = 64;
 constexpr std::size_t kMaxPositionMoves = 4096;
 constexpr std::uint64_t kMaxNodesOption = 1'000'000'000;
 constexpr std::uint64_t kMaxSeedOption = 2'147'483'647;
-// A search score at least this large is a won (or lost) game, not centi-pawns.
-constexpr int kWinScore = 500'000;
 
 struct RuleName {
   Rule rule;
@@ -761,9 +759,9 @@ std::string Engine::reply(const koma::Game& game, std::vector<std::string>& line
   std::string score;
   if (after.over() && after.result() && wins(*after.result(), me))
     score = "mate 1";
-  else if (si.score >= kWinScore)
+  else if (si.score >= koma::kWinScore)
     score = "mate +";
-  else if (si.score <= -kWinScore)
+  else if (si.score <= -koma::kWinScore)
     score = "mate -";
   else
     (score = "cp ") += std::to_string(si.score);

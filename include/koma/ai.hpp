@@ -38,12 +38,16 @@ struct Limits {
   std::uint64_t seed = 1;   // for the randomness of the easier levels
 };
 
+// A SearchInfo::score at or beyond +kWinScore is a game the mover wins (at
+// or below -kWinScore, loses), no longer centi-pawns.
+inline constexpr int kWinScore = 500'000;
+
 struct SearchInfo {
   Move move{};
   int depth = 0;  // completed depth
   std::uint64_t nodes = 0;
   double seconds = 0;
-  int score = 0;  // in centi-pawns from the mover's view
+  int score = 0;  // in centi-pawns from the mover's view; see kWinScore
 };
 
 class Player {

@@ -73,11 +73,10 @@ class Game {
   // Number of times the current position has occurred in this game.
   int occurrences() const;
 
-  // The library's own modules (search, perft) read the game's line here.
+ private:
+  friend struct detail::Access;  // the library's own modules (search, perft) read the line
   struct Impl;
   const Impl& impl() const { return *impl_; }
-
- private:
   std::unique_ptr<Impl> impl_;
 };
 

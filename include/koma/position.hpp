@@ -73,12 +73,12 @@ class Position {
   // The result recorded when a game ended in this position (nullopt if not).
   std::optional<Result> result() const;
 
-  // Internal access for the library's own modules.
-  const detail::State& state() const { return s_; }
+ private:
+  friend struct detail::Access;  // the library's own modules read and make states
   Position(std::shared_ptr<const Variant> v, const detail::State& s)
       : variant_(std::move(v)), s_(s) {}
+  const detail::State& state() const { return s_; }
 
- private:
   std::shared_ptr<const Variant> variant_;
   detail::State s_;
 };

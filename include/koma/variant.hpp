@@ -15,7 +15,8 @@ namespace koma {
 
 namespace detail {
 struct VariantData;
-}
+struct Access;  // lib/access.hpp: how the library reaches what the API hides
+}  // namespace detail
 class Position;
 
 // Option overrides by name, as text: {"impasse", "csa27"}, {"max_plies", "0"}.
@@ -88,10 +89,10 @@ class Variant : public std::enable_shared_from_this<Variant> {
   Position start_position() const;
   Position start_position(int first_seat) const;
 
-  const detail::VariantData& data() const { return *data_; }
-
  private:
+  friend struct detail::Access;  // the library's own modules read the compiled rules
   explicit Variant(std::unique_ptr<const detail::VariantData> data);
+  const detail::VariantData& data() const { return *data_; }
   std::unique_ptr<const detail::VariantData> data_;
 };
 
