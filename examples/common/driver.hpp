@@ -23,58 +23,14 @@ struct Failure : std::runtime_error {
   std::string where;
 };
 
-// One game of a game record file (docs/notation.md#game-records: JSON Lines, one game a line).
-struct GameRecord {
-  std::string variant;               // "" when absent
-  std::string descriptor;            // "" when absent
-  koma::Options options;             // option overrides the game was played with
-  std::optional<int> first_seat;     // absent or null: the descriptor's default
-  std::optional<std::string> start;  // null: the variant's start position
-  std::vector<std::string> seats;
-  std::vector<std::string> moves;  // moves and actions ("resign", "win")
-  // null for an unfinished game. A reason word koma does not know reads as
-  // Reason::none; places are empty when the record gives none.
-  std::optional<koma::Result> result;
-  std::string where;  // "FILE:LINE", for error messages
-};
-
-// Reads game `game` (counted from 1; blank lines are skipped) of a record file.
-// Only a regular file of at most kMaxRecordFileBytes is read, line by line, up
-// to the game's line. Throws Failure for an unreadable, special or too large
-// file, a line over kMaxRecordLineBytes, a game out of range or a malformed line.
-GameRecord read_record(const std::string& path, int game);
-// The same from the text of a record file; `origin` names it in errors and in
-// GameRecord::where ("ORIGIN:LINE").
-GameRecord read_record_text(std::string_view text, const std::string& origin, int game);
-inline constexpr std::uintmax_t kMaxRecordFileBytes = 64u << 20;
-// A line longer than this is refused as soon as it is read that far (a real
-// game is a few KiB; yaml-cpp would take seconds).
-inline constexpr std::size_t kMaxRecordLineBytes = 256u << 10;
-// Lists and objects nested deeper than this are refused before yaml-cpp reads
-// the line (a game needs 3 levels: the game, its result, the places).
-inline constexpr int kMaxRecordNesting = 16;
-
-// The options a record's game was played with, as load_variant's `base`: its
-// option overrides and its first seat.
-koma::Options record_options(const GameRecord& record);
-
-// A move that cannot be played: "move <index from 1> '<text>' is illegal: <why>".
-struct BadMove : Failure {
-  using Failure::Failure;
-};
-
-// Plays `moves` (moves and actions as text) in order; throws BadMove, located
-// at `where`, for the first that cannot be played. Returns the last of them
-// that is a move, not an action (resign, win).
-std::optional<koma::Move> play_moves(koma::Game& game, const std::vector<std::string>& moves,
-                                     const std::string& where);
-
-// The game of a record, as koma-replay and koma-play --load read it: from
-// --position, else the record's start, else the variant's; its moves played
-// (BadMove at the first that fails); an adjudicated result, which the moves
-// do not hold, repeated. Other results are not copied: the moves decide them.
+// The game of a record (koma::read_record), as koma-replay and koma-play
+// --load read it: from --position, else the record's start, else the
+// variant's; its moves played by koma::play_moves (koma::RecordMoveError at
+// the first that fails); an adjudicated result, which the moves do not hold,
+// repeated. Other results are not copied: the moves decide them.
 koma::Game replay_record(const std::shared_ptr<const koma::Variant>& variant,
-                         const boost::program_options::variables_map& vm, const GameRecord& record);
+                         const boost::program_options::variables_map& vm,
+                         const koma::GameRecord& record);
 
 // Writes `content` to `path` whole or not at all, and names `what` ("the
 // picture") in the Failure with the reason when it cannot. A regular file (or
@@ -82,15 +38,6 @@ koma::Game replay_record(const std::shared_ptr<const koma::Variant>& variant,
 // it, so a failed write leaves what was there; a device, FIFO or other special
 // file is written in place. Nothing the program did not create is removed.
 void write_file(const std::string& path, std::string_view content, const std::string& what);
-
-// `text` as a JSON string literal, quotes included: '"' and '\\' escaped,
-// control characters and DEL as \n, \t, ... or \u00XX; other bytes (UTF-8) as they are.
-std::string json_string(std::string_view text);
-
-// One line of a record file for `record` (no newline): the keys of
-// docs/notation.md#game-records in the order of its table; an absent first_seat,
-// start or result is written null. `where` is not written.
-std::string record_line(const GameRecord& record);
 
 // Adds --variant, --option (repeatable), --first-seat, --position, --help.
 void add_common(boost::program_options::options_description& desc);
@@ -110,6 +57,8 @@ boost::program_options::variables_map parse(int argc, char** argv,
                                             const std::string& usage);
 
 // Runs body and turns any exception into the driver's error line and exit 1.
+// A koma::RecordError (include/koma/record.hpp) is reported as a Failure with the
+// same what and where.
 int run(const std::string& name, int (*body)(int, char**), int argc, char** argv);
 
 // Entries of a comma-separated list (--seats), blanks around each removed.

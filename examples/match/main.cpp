@@ -440,7 +440,7 @@ static int match_main(int argc, char** argv) {
     if (!record_out) throw driver::Failure("cannot write the record file", record_path);
   }
   auto record_of = [&](const Played& p) {
-    driver::GameRecord r;
+    koma::GameRecord r;
     r.variant = s.variant->name();
     r.descriptor = vm["variant"].as<std::string>();
     r.options = overrides;
@@ -449,7 +449,7 @@ static int match_main(int argc, char** argv) {
     for (int e : p.entry) r.seats.emplace_back(koma::level_name(s.levels[e]));
     r.moves = p.moves;
     r.result = p.result;
-    return driver::record_line(r);
+    return koma::record_line(r);
   };
 
   // Games run on `jobs` threads; this thread writes the records in game order

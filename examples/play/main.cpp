@@ -62,11 +62,11 @@ struct Session {
   std::vector<Seat> seats;
   std::vector<std::string> seat_names;  // Seat::name of each seat, for drawing
   play::PieceStyle style = play::PieceStyle::letters;
-  bool echo = false;          // standard input is not a terminal: echo what is read
-  bool quiet_board = false;   // all-CPU games: the board at the start and end only
-  double delay = 0;           // seconds to wait after a CPU move, so a viewer can follow
-  int cap = 0;                // adjudicate after this many plies; 0 = never
-  driver::GameRecord record;  // variant, descriptor, options, start: what `save` writes
+  bool echo = false;         // standard input is not a terminal: echo what is read
+  bool quiet_board = false;  // all-CPU games: the board at the start and end only
+  double delay = 0;          // seconds to wait after a CPU move, so a viewer can follow
+  int cap = 0;               // adjudicate after this many plies; 0 = never
+  koma::GameRecord record;   // variant, descriptor, options, start: what `save` writes
   std::optional<std::string> save_at_end;
 };
 
@@ -125,13 +125,13 @@ void show(const Session& s) {
 
 // The record of the game as it stands (docs/notation.md#game-records).
 std::string record_line(const Session& s) {
-  driver::GameRecord r = s.record;
+  koma::GameRecord r = s.record;
   r.first_seat = s.game->start().to_move();
   r.seats = s.seat_names;
   r.moves = s.game->history();
   if (!r.moves.empty() && r.moves.back() == "adjudicate") r.moves.pop_back();
   if (s.game->over()) r.result = s.game->result();
-  return driver::record_line(r);
+  return koma::record_line(r);
 }
 
 // Writes the record to `path` (driver::write_file); throws Failure with the reason.
@@ -448,11 +448,11 @@ static int play_main(int argc, char** argv) {
   Session s;
   // A record's options, first seat and start come first; the command line
   // overrides them (as koma-replay does).
-  std::optional<driver::GameRecord> loaded;
+  std::optional<koma::GameRecord> loaded;
   if (vm.count("load"))
-    loaded = driver::read_record(vm["load"].as<std::string>(),
-                                 driver::checked(vm, "game", 1, 1, driver::kMaxGame));
-  s.variant = driver::load_variant(vm, loaded ? driver::record_options(*loaded) : koma::Options{});
+    loaded = koma::read_record(vm["load"].as<std::string>(),
+                               driver::checked(vm, "game", 1, 1, driver::kMaxGame));
+  s.variant = driver::load_variant(vm, loaded ? koma::record_options(*loaded) : koma::Options{});
   const koma::Variant& variant = *s.variant;
   if (loaded && !loaded->variant.empty() && loaded->variant != variant.name())
     throw driver::Failure(

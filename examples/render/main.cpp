@@ -710,7 +710,7 @@ static int render_main(int argc, char** argv) {
     std::vector<std::string> moves;
     std::istringstream in(vm["moves"].as<std::string>());
     for (std::string m; in >> m;) moves.push_back(m);
-    last = driver::play_moves(game, moves, "--moves");
+    last = koma::play_moves(game, moves, "--moves");
   }
 
   std::string svg = render(Rendering{game, last, options});

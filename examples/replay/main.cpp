@@ -46,12 +46,11 @@ static int replay_main(int argc, char** argv) {
 
   // A record's options, first seat and start come first; the command line
   // overrides them.
-  std::optional<driver::GameRecord> record;
+  std::optional<koma::GameRecord> record;
   if (has_record)
-    record = driver::read_record(vm["record"].as<std::string>(),
-                                 driver::checked(vm, "game", 1, 1, driver::kMaxGame));
-  auto variant =
-      driver::load_variant(vm, record ? driver::record_options(*record) : koma::Options{});
+    record = koma::read_record(vm["record"].as<std::string>(),
+                               driver::checked(vm, "game", 1, 1, driver::kMaxGame));
+  auto variant = driver::load_variant(vm, record ? koma::record_options(*record) : koma::Options{});
   std::optional<koma::Game> played;
   try {
     if (record) {
@@ -61,9 +60,9 @@ static int replay_main(int argc, char** argv) {
       std::istringstream in(vm["moves"].as<std::string>());
       for (std::string m; in >> m;) moves.push_back(m);
       played.emplace(driver::start_position(variant, vm));
-      driver::play_moves(*played, moves, "--moves");
+      koma::play_moves(*played, moves, "--moves");
     }
-  } catch (const driver::BadMove& e) {  // the documented form: no location
+  } catch (const koma::RecordMoveError& e) {  // the documented form: no location
     std::cerr << "koma-replay: " << e.what() << "\n";
     return 1;
   }

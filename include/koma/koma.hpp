@@ -13,5 +13,6 @@
 #include "koma/move.hpp"
 #include "koma/perft.hpp"
 #include "koma/position.hpp"
+#include "koma/record.hpp"
 #include "koma/result.hpp"
 #include "koma/variant.hpp"

@@ -1,18 +1,18 @@
 // Fuzz target: game records (JSON Lines, docs/notation.md#game-records) through
-// driver::read_record_text, as koma-replay and koma-play --load read them.
-// A malformed record must throw driver::Failure; a record that reads must
-// write back (driver::record_line) to a line that reads as the same record;
+// koma::read_record_text, as koma-replay and koma-play --load read them.
+// A malformed record must throw koma::RecordError; a record that reads must
+// write back (koma::record_line) to a line that reads as the same record;
 // its game is then replayed through a Game of the variant it names, as
 // koma-replay does, and the final position must print and read back.
 #include <cstddef>
 #include <cstdint>
 
-#include "driver.hpp"
 #include "fuzz_support.hpp"
+#include "koma/record.hpp"
 
 namespace {
 
-bool same(const driver::GameRecord& a, const driver::GameRecord& b) {
+bool same(const koma::GameRecord& a, const koma::GameRecord& b) {
   return a.variant == b.variant && a.descriptor == b.descriptor && a.options == b.options &&
          a.first_seat == b.first_seat && a.start == b.start && a.seats == b.seats &&
          a.moves == b.moves && a.result.has_value() == b.result.has_value() &&
@@ -20,7 +20,7 @@ bool same(const driver::GameRecord& a, const driver::GameRecord& b) {
           (a.result->places == b.result->places && a.result->reason == b.result->reason));
 }
 
-void replay(const driver::GameRecord& r) {
+void replay(const koma::GameRecord& r) {
   // The variant the record names, else shogi.
   std::size_t index = 0;
   for (std::size_t i = 0; i < fuzz::variant_files().size(); ++i) {
@@ -48,23 +48,23 @@ void replay(const driver::GameRecord& r) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   for (int game = 1; game <= 4; ++game) {
-    driver::GameRecord r;
+    koma::GameRecord r;
     try {
-      r = driver::read_record_text(text, "fuzz", game);
-    } catch (const driver::Failure&) {
+      r = koma::read_record_text(text, "fuzz", game);
+    } catch (const koma::RecordError&) {
       continue;
     }
-    const std::string line = driver::record_line(r);
-    driver::GameRecord again;
+    const std::string line = koma::record_line(r);
+    koma::GameRecord again;
     try {
-      again = driver::read_record_text(line, "again", 1);
-    } catch (const driver::Failure& e) {
+      again = koma::read_record_text(line, "again", 1);
+    } catch (const koma::RecordError& e) {
       std::fprintf(stderr, "record_line wrote a line that does not read: %s\n%s\n", e.what(),
                    line.c_str());
       FUZZ_CHECK(false);
     }
     FUZZ_CHECK(same(r, again));
-    FUZZ_CHECK(driver::record_line(again) == line);
+    FUZZ_CHECK(koma::record_line(again) == line);
     replay(r);
   }
   return 0;
