@@ -4,22 +4,38 @@
 #   sh scripts/setup.sh tidy   that and clang-tidy, for scripts/tidy.sh (CI)
 #   sh scripts/setup.sh fuzz   that and clang-$CLANG_VERSION with libFuzzer's runtime
 #                              (libclang-rt-N-dev), for scripts/fuzz.sh
+#   sh scripts/setup.sh wasm   that and emscripten, node and what `apt-get source`
+#                              needs (dpkg-dev, a deb-src entry), for scripts/wasm.sh
 set -e
 packages="g++ cmake make libboost-container-dev libboost-program-options-dev libyaml-cpp-dev doctest-dev"
 for extra in "$@"; do
   case "$extra" in
     tidy) packages="$packages clang-tidy" ;;
     fuzz) packages="$packages clang-${CLANG_VERSION:?} libclang-rt-$CLANG_VERSION-dev" ;;
-    *) echo "setup.sh: unknown extra '$extra'; extras: tidy, fuzz" >&2; exit 2 ;;
+    wasm) packages="$packages emscripten nodejs dpkg-dev" ;;
+    *) echo "setup.sh: unknown extra '$extra'; extras: tidy, fuzz, wasm" >&2; exit 2 ;;
   esac
 done
 need=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
+# scripts/wasm.sh builds yaml-cpp from Debian's source package: apt-get
+# source needs a deb-src entry.
+src_list=/etc/apt/sources.list.d/koma-deb-src.sources
+case " $* " in
+  *" wasm "*)
+    if ! grep -rqs '^deb-src\|^Types:.*deb-src' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+      codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+      printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+        "$codename" >"$src_list"
+      need="$need (deb-src)"
+    fi ;;
+esac
 if [ -n "$need" ]; then
   echo "installing:$need"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq $need
+  pkgs=$(echo "$need" | sed 's/(deb-src)//')
+  [ -z "$(echo "$pkgs" | tr -d ' ')" ] || apt-get install -y -qq $pkgs
 fi

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Quick start, command 2: set up, build, run every test through ctest.
+# Quick start, command 2: set up, build, run every test through ctest, then
+# build the WebAssembly module and run its node tests (scripts/wasm.sh).
 # SANITIZE=1 builds with -fsanitize=address,undefined (in build/asan) and runs
 # every test; SANITIZE=thread builds with -fsanitize=thread (in build/tsan)
 # and runs the tests labelled "threads" (ctest -L threads). JOBS sets the
@@ -26,4 +27,9 @@ case "${SANITIZE:-0}" in
 esac
 cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release $flags
 cmake --build "$dir" -j "$jobs" $targets
-cd "$dir" && ctest --output-on-failure -j "$jobs" $select
+(cd "$dir" && ctest --output-on-failure -j "$jobs" $select)
+# The bindings' tests, once (not again under the sanitizers): the module's
+# counts are checked against this build's koma-perft.
+if [ "${SANITIZE:-0}" = 0 ]; then
+  KOMA_PERFT=$(pwd)/$dir/koma-perft JOBS=$jobs sh scripts/wasm.sh
+fi

@@ -1,0 +1,79 @@
+// Types of koma's JavaScript API (docs/js.md).
+
+/** Thrown by every call that koma refuses; `name` says which kind. */
+export interface KomaError extends Error {
+  name: "DescriptorError" | "NotationError" | "IllegalMove" | "RecordError" | "Error";
+}
+
+export interface Seat { seat: number; name: string; facing: "up" | "right" | "down" | "left"; }
+export interface Kind {
+  kind: number; letter: string; name: string; kanji: string;
+  royal: boolean; promoted: boolean; promotesTo: number;
+}
+export interface Piece {
+  square: number; name: string; kind: number; letter: string;
+  owner: number; facing: "up" | "right" | "down" | "left"; overturned: boolean;
+}
+export interface Result { places: number[]; reason: string; }
+export interface Limits { nodes?: number; depth?: number; seconds?: number; seed?: number; }
+
+/** The rules of one game, loaded once. Call delete() when no longer needed. */
+export interface Variant {
+  readonly name: string;
+  readonly title: string;
+  readonly width: number;
+  readonly height: number;
+  readonly usesSfen: boolean;
+  readonly hasResignation: boolean;
+  readonly hasDeclaration: boolean;
+  readonly capturesToHand: boolean;
+  options(): Record<string, string>;
+  seats(): Seat[];
+  turnOrder(): number[];
+  /** Every cell of the bounding rectangle, row by row from the top: its name, or null for a void. */
+  cells(): (string | null)[];
+  kinds(): Kind[];
+  startPosition(): string;
+  delete(): void;
+}
+
+/** A game: a start position and the moves played since. Call delete() when done. */
+export interface Game {
+  legalMoves(): string[];
+  /** The legal moves of the piece on a square ("5g"), or the drops of a kind ("P*"). */
+  movesFrom(where: string): string[];
+  /** Plays move text or the actions "resign" and "win"; throws (game unchanged) if illegal. */
+  play(move: string): void;
+  undo(): void;
+  whyIllegal(move: string): string;
+  position(): string;
+  toMove(): number;
+  inCheck(): boolean;
+  over(): boolean;
+  seatsInCheck(): number[];
+  eliminated(): number[];
+  history(): string[];
+  /** One object per seat, {letter: count}. */
+  hands(): Record<string, number>[];
+  board(): Piece[];
+  result(): Result | null;
+  delete(): void;
+}
+
+export interface Player {
+  /** A legal move for the seat to move, as text; the game is not changed. */
+  choose(game: Game): string;
+  delete(): void;
+}
+
+export interface Koma {
+  /** A bundled variant by name ("yonin"), or descriptor YAML text; options by name. */
+  loadVariant(source: string, options?: Record<string, string | number | boolean>): Variant;
+  /** The names of the bundled variants. */
+  variants(): string[];
+  perft(variant: Variant, depth: number, position?: string): number;
+  Game: { new (variant: Variant): Game; new (variant: Variant, position: string): Game; };
+  Player: { new (variant: Variant, level: string, limits?: Limits): Player; };
+}
+
+export default function createKoma(moduleOptions?: object): Promise<Koma>;
