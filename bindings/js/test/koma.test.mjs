@@ -142,3 +142,45 @@ test("a CPU player chooses a legal move, the same for the same seed", () => {
   assert.throws(() => a.choose(og), { message: /another variant/ });
   for (const o of [a, b, g, v, og, other]) o.delete();
 });
+
+// The whole games of tests/data (an independent implementation's, as the C++
+// test testdata_test.cpp replays them): every move legal, the same final
+// position, the same places and reason.
+test("the games of tests/data replay to the same positions and results", async () => {
+  const { readFileSync } = await import("node:fs");
+  const modes = {
+    standard: ["yonin", {}],
+    "standard-pdm-allowed": ["yonin", { pawn_drop_mate: "allowed" }],
+    king_capture: ["yonin-king-capture", {}],
+    inherit: ["yonin-inherit", {}],
+    team_orthogonal: ["shipley-team-orthogonal", {}],
+    team_diagonal: ["shipley-team-diagonal", {}],
+    individual: ["shipley-individual", {}],
+    kings: ["shipley-kings", {}],
+  };
+  let checked = 0;
+  for (const file of ["yonin-games.jsonl", "shipley-games.jsonl"]) {
+    const lines = readFileSync(path.join(root, "tests/data", file), "utf8").split("\n");
+    for (const line of lines.filter((l) => l.trim())) {
+      const r = JSON.parse(line);
+      const mode = modes[r.mode];
+      if (!mode) continue;
+      const v = koma.loadVariant(mode[0], { ...mode[1], first_seat: r.first_seat });
+      const g = new koma.Game(v);
+      r.moves.forEach((m, i) => {
+        assert.ok(!g.over(), `${file}: over before move ${i + 1}`);
+        g.play(m);
+      });
+      assert.equal(g.position(), r.final_position, file);
+      if (r.result.places === null) {
+        assert.ok(!g.over());
+      } else {
+        assert.deepEqual(g.result(), { places: r.result.places, reason: r.result.reason }, file);
+      }
+      g.delete();
+      v.delete();
+      ++checked;
+    }
+  }
+  assert.equal(checked, 24);
+});
