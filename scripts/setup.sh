@@ -6,6 +6,7 @@
 #                              (libclang-rt-N-dev), for scripts/fuzz.sh
 #   sh scripts/setup.sh wasm   that and emscripten, node and what `apt-get source`
 #                              needs (dpkg-dev, a deb-src entry), for scripts/wasm.sh
+#   sh scripts/setup.sh browser  that, chromium and npm, for scripts/browser-test.sh
 set -e
 packages="g++ cmake make libboost-container-dev libboost-program-options-dev libyaml-cpp-dev doctest-dev"
 for extra in "$@"; do
@@ -13,7 +14,9 @@ for extra in "$@"; do
     tidy) packages="$packages clang-tidy" ;;
     fuzz) packages="$packages clang-${CLANG_VERSION:?} libclang-rt-$CLANG_VERSION-dev" ;;
     wasm) packages="$packages emscripten nodejs dpkg-dev" ;;
-    *) echo "setup.sh: unknown extra '$extra'; extras: tidy, fuzz, wasm" >&2; exit 2 ;;
+    # npm comes with some nodejs builds (not Debian's): only missing, it is installed.
+    browser) packages="$packages chromium"; command -v npm >/dev/null 2>&1 || packages="$packages npm" ;;
+    *) echo "setup.sh: unknown extra '$extra'; extras: tidy, fuzz, wasm, browser" >&2; exit 2 ;;
   esac
 done
 need=""

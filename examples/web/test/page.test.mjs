@@ -1,0 +1,128 @@
+// Browser tests of the koma web page (examples/web), run by
+// scripts/browser-test.sh: Debian's chromium, headless, driven by
+// puppeteer-core. PAGE_URL is the served page, CHROMIUM the browser.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import puppeteer from "puppeteer-core";
+
+const url = process.env.PAGE_URL ?? "http://127.0.0.1:8000/";
+let browser;
+
+before(async () => {
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox"],
+  });
+});
+after(async () => browser?.close());
+
+// A fresh page (empty localStorage unless `keep`) with its console errors.
+async function open(setup, { width = 1000, keep = null } = {}) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.setViewport({ width, height: 900 });
+  await page.goto(url, { waitUntil: "networkidle0" });
+  await page.evaluate((saved) => {
+    localStorage.clear();
+    if (saved) localStorage.setItem("koma-game", JSON.stringify(saved));
+  }, setup ?? keep);
+  await page.reload({ waitUntil: "networkidle0" });
+  await page.waitForSelector("#board g.cell");
+  return { page, errors };
+}
+
+const history = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("koma-game")).history);
+const square = (name) => `#board g.cell[data-square="${name}"]`;
+const turn = (page) => page.$eval("#turn", (e) => e.textContent);
+
+test("the page loads with no console error and draws Yonin", async () => {
+  const { page, errors } = await open(null);
+  assert.equal(await page.$$eval("#board g.cell", (l) => l.length), 81);
+  assert.match(await turn(page), /^South to move/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("shogi: a human moves by clicking, an illegal click changes nothing", async () => {
+  const setup = { name: "shogi", options: {}, seats: ["human", "human"], history: [] };
+  const { page, errors } = await open(setup);
+  await page.click(square("7g"));
+  assert.deepEqual(await page.$$eval("#board rect.target", (l) => l.map((r) => r.parentNode.dataset.square)), ["7f"]);
+  await page.click(square("5e"));  // not a target: only the selection goes
+  assert.deepEqual(await history(page), []);
+  await page.click(square("7g"));
+  await page.click(square("7f"));
+  assert.deepEqual(await history(page), ["7g7f"]);
+  assert.match(await turn(page), /^Gote to move/);
+  await page.click(square("7g"));  // Sente's square on Gote's turn: nothing
+  assert.equal(await page.$$eval("#board rect.target", (l) => l.length), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Yonin: a CPU seat answers the human's move", async () => {
+  const setup = { name: "yonin", options: {}, seats: ["human", "easy", "human", "human"], history: [] };
+  const { page, errors } = await open(setup);
+  await page.click(square("5g"));
+  await page.click(square("5f"));
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("koma-game")).history.length === 2);
+  assert.equal((await history(page))[0], "5g5f");
+  assert.match(await turn(page), /^North to move/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a reload continues the saved game", async () => {
+  const setup = { name: "shogi", options: {}, seats: ["human", "human"], history: ["7g7f", "3c3d"] };
+  const { page } = await open(setup);
+  assert.match(await turn(page), /^Sente to move/);
+  await page.reload({ waitUntil: "networkidle0" });
+  await page.waitForSelector("#board g.cell");
+  assert.deepEqual(await history(page), ["7g7f", "3c3d"]);
+  assert.equal(await page.$eval(square("3d"), (g) => g.textContent), "P");
+  await page.close();
+});
+
+// Presses Tab (or Shift+Tab) until the square `name` has the focus.
+async function tabTo(page, name) {
+  const at = () => page.evaluate(() => document.activeElement?.dataset?.square ?? null);
+  for (const back of [false, true])
+    for (let i = 0; i < 60; ++i) {
+      if ((await at()) === name) return;
+      if (back) await page.keyboard.down("Shift");
+      await page.keyboard.press("Tab");
+      if (back) await page.keyboard.up("Shift");
+    }
+  assert.fail(`Tab never reached ${name}`);
+}
+
+test("a move with the keyboard alone: Tab to a piece, Enter, Tab to its target, Enter", async () => {
+  const setup = { name: "minishogi", options: {}, seats: ["human", "human"], history: [] };
+  const { page } = await open(setup);
+  await page.focus("#new-game");
+  await tabTo(page, "5d");
+  await page.keyboard.press("Enter");
+  await tabTo(page, "5c");
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await history(page), ["5d5c"]);
+  // Escape drops a selection (Gote's pawn on 1b, now Gote is to move).
+  await tabTo(page, "1b");
+  await page.keyboard.press("Enter");
+  assert.ok((await page.$$eval("#board rect.target", (l) => l.length)) > 0);
+  await page.keyboard.press("Escape");
+  assert.equal(await page.$$eval("#board rect.target", (l) => l.length), 0);
+  await page.close();
+});
+
+test("Shipley's 15x15 board fits a 390 px wide screen, voids absent", async () => {
+  const setup = { name: "shipley-individual", options: {}, seats: ["human", "human", "human", "human"], history: [] };
+  const { page, errors } = await open(setup, { width: 390 });
+  assert.equal(await page.$$eval("#board g.cell", (l) => l.length), 189);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
+  assert.ok((await page.$eval("#board", (e) => e.getBoundingClientRect().right)) <= 390);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
