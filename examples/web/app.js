@@ -227,7 +227,7 @@ function renderHands(humanTurn) {
       button.addEventListener("click", () => selectDrop(letter));
       box.append(button);
     }
-    (i === 0 ? bottom : top).append(box);
+    (seat.facing === "up" ? bottom : top).append(box);
   });
 }
 
@@ -347,8 +347,21 @@ function resign() {
   play("resign");
 }
 
+// Whether the browser has a font with kanji: "玉" is drawn wider than a
+// character no font has. Without one the Kanji switch stays off (letters).
+function hasKanjiFont() {
+  const context = document.createElement("canvas").getContext("2d");
+  if (!context) return false;
+  context.font = "32px sans-serif";
+  return context.measureText("玉").width !== context.measureText("\uffff").width;
+}
+
 async function main() {
   koma = await createKoma();
+  if (!hasKanjiFont()) {
+    $("kanji").disabled = true;
+    $("kanji").parentElement.title = "no font with kanji here: pieces show their letters";
+  }
   fillVariantList();
   $("setup").addEventListener("submit", (e) => {
     e.preventDefault();

@@ -126,3 +126,35 @@ test("Shipley's 15x15 board fits a 390 px wide screen, voids absent", async () =
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Saves a screenshot into $SCREENSHOTS (docs/images/, by hand) when asked.
+async function shot(page, name) {
+  if (!process.env.SCREENSHOTS) return;
+  await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+test("a whole all-CPU Yonin game reaches a result", { timeout: 300000 }, async () => {
+  const setup = { name: "yonin", options: { max_plies: "200" }, seats: ["easy", "easy", "easy", "easy"], history: [] };
+  const { page, errors } = await open(setup);
+  await page.waitForFunction(() => document.getElementById("result").textContent !== "", { timeout: 280000 });
+  const result = await page.$eval("#result", (e) => e.textContent);
+  assert.match(result, /^Game over \((last_seat_standing|max_plies|repetition|no_seat_can_move)\): South \d, West \d, North \d, East \d$/);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("koma-game")));
+  assert.ok(saved.history.length > 0 && saved.history.length <= 200);
+  assert.deepEqual(errors, []);
+  await shot(page, "web-yonin-finished-desktop");
+  await page.setViewport({ width: 390, height: 844 });
+  await shot(page, "web-yonin-finished-390");
+  await page.close();
+});
+
+test("screenshots of the start, desktop and 390 px wide", async () => {
+  for (const [name, width] of [["desktop", 1000], ["390", 390]]) {
+    const { page } = await open({ name: "yonin", options: {}, seats: ["human", "strong", "strong", "strong"], history: [] }, { width });
+    await shot(page, `web-yonin-start-${name}`);
+    await page.close();
+  }
+  const { page } = await open({ name: "shipley-individual", options: {}, seats: ["human", "human", "human", "human"], history: [] }, { width: 390 });
+  await shot(page, "web-shipley-start-390");
+  await page.close();
+});
