@@ -324,6 +324,38 @@ double perft_of(const JsVariant& v, val depth, val position) {
   });
 }
 
+// A game record line as a plain object (docs/notation.md#game-records).
+val record_object(const koma::GameRecord& r) {
+  val out = val::object();
+  out.set("variant", r.variant);
+  out.set("descriptor", r.descriptor);
+  val options = val::object();
+  for (const auto& [k, value] : r.options) options.set(k, value);
+  out.set("options", options);
+  out.set("firstSeat", r.first_seat ? val(*r.first_seat) : val::null());
+  out.set("start", r.start ? val(*r.start) : val::null());
+  out.set("seats", array_of(r.seats));
+  out.set("moves", array_of(r.moves));
+  if (r.result) {
+    val result = val::object();
+    result.set("places", array_of(r.result->places));
+    result.set("reason", std::string(koma::reason_name(r.result->reason)));
+    out.set("result", result);
+  } else {
+    out.set("result", val::null());
+  }
+  out.set("where", r.where);
+  return out;
+}
+
+// Game `game` (from 1) of a record file's text.
+val read_record(val text, val game) {
+  return guarded([&] {
+    return record_object(koma::read_record_text(string_of(text, "the record"), "<record>",
+                                                int_of(game, "the game", 1, 100000000)));
+  });
+}
+
 class JsPlayer {
  public:
   JsPlayer(const JsVariant& v, val level, val limits)
@@ -407,4 +439,5 @@ EMSCRIPTEN_BINDINGS(koma) {
   function("loadVariant", &load_variant);
   function("variants", &bundled_variants);
   function("perft", &perft_of);
+  function("readRecord", &read_record);
 }

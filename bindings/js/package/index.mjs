@@ -17,6 +17,7 @@ export default async function createKoma(moduleOptions = {}) {
     loadVariant: (source, options) => m.loadVariant(source, options ?? null),
     variants: () => m.variants(),
     perft: (variant, depth, position) => m.perft(variant, depth, position ?? null),
+    readRecord: (text, game) => m.readRecord(text, game ?? 1),
     Game: m.Game,
     Variant: m.Variant,
     Player,

@@ -15,6 +15,12 @@ export interface Piece {
   owner: number; facing: "up" | "right" | "down" | "left"; overturned: boolean;
 }
 export interface Result { places: number[]; reason: string; }
+/** One game of a record (docs/notation.md#game-records). */
+export interface GameRecord {
+  variant: string; descriptor: string; options: Record<string, string>;
+  firstSeat: number | null; start: string | null; seats: string[]; moves: string[];
+  result: Result | null; where: string;
+}
 export interface Limits { nodes?: number; depth?: number; seconds?: number; seed?: number; }
 
 /** The rules of one game, loaded once. Call delete() when no longer needed. */
@@ -72,6 +78,8 @@ export interface Koma {
   /** The names of the bundled variants. */
   variants(): string[];
   perft(variant: Variant, depth: number, position?: string): number;
+  /** Game `game` (from 1, default 1) of a game record's text (JSON Lines). */
+  readRecord(text: string, game?: number): GameRecord;
   Game: { new (variant: Variant): Game; new (variant: Variant, position: string): Game; };
   Player: { new (variant: Variant, level: string, limits?: Limits): Player; };
 }

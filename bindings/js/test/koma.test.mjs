@@ -184,3 +184,31 @@ test("the games of tests/data replay to the same positions and results", async (
   }
   assert.equal(checked, 24);
 });
+
+// The records the drivers' tests replay (tests/drivers/*.jsonl): read by the
+// module, replayed through the API, the final position equal to koma-replay's.
+test("game records read and replay to the position koma-replay gives", async () => {
+  const { readFileSync } = await import("node:fs");
+  const replay = path.join(path.dirname(nativePerft()), "koma-replay");
+  const file = path.join(root, "tests/drivers/adjudicated.jsonl");
+  const text = readFileSync(file, "utf8");
+  const games = text.split("\n").filter((l) => l.trim()).length;
+  assert.ok(games >= 2);
+  for (let n = 1; n <= games; ++n) {
+    const r = koma.readRecord(text, n);
+    assert.equal(r.where, `<record>:${n}`);
+    const options = { ...r.options };
+    if (r.firstSeat !== null) options.first_seat = r.firstSeat;
+    const v = koma.loadVariant(r.variant, options);
+    const g = r.start === null ? new koma.Game(v) : new koma.Game(v, r.start);
+    for (const m of r.moves) g.play(m);
+    const out = execFileSync(replay, ["--variant", path.join(root, r.descriptor), "--record", file,
+                                      "--game", String(n)], { encoding: "utf8", cwd: root });
+    const position = out.split("\n").find((l) => l.startsWith("position ")).slice("position ".length);
+    assert.equal(g.position(), position, `game ${n}`);
+    g.delete();
+    v.delete();
+  }
+  assert.throws(() => koma.readRecord(text, games + 1), { name: "RecordError", message: /there is no game/ });
+  assert.throws(() => koma.readRecord("not json\n"), { name: "RecordError" });
+});
