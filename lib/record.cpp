@@ -271,4 +271,10 @@ std::string record_line(const GameRecord& r) {
   return out + "}";
 }
 
+bool GameRecord::operator==(const GameRecord& o) const {
+  return variant == o.variant && descriptor == o.descriptor && options == o.options &&
+         first_seat == o.first_seat && start == o.start && seats == o.seats && moves == o.moves &&
+         result == o.result;
+}
+
 }  // namespace koma

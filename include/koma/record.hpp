@@ -72,6 +72,9 @@ struct GameRecord {
   // Where the game was read, "FILE:LINE" (read_record_text: "ORIGIN:LINE"), for
   // messages about it; "" for a record made in memory. Not written by record_line.
   std::string where;
+
+  // The same game: every key a record line holds (`where` is not compared).
+  bool operator==(const GameRecord& other) const;
 };
 
 // The whole record file: a regular file of at most this many bytes (64 MiB).
