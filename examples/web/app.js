@@ -204,6 +204,7 @@ function render() {
     if (name === focused && g.hasAttribute("tabindex")) g.focus();
   });
   renderHands(humanTurn);
+  $("declare").hidden = !variant.hasDeclaration;
   renderTurn();
   maybeCpu();
 }
@@ -341,6 +342,13 @@ function undo() {
   start(setup, history.slice(0, n));
 }
 
+// The impasse declaration (the action `win`), where the variant has one: a
+// correct one wins, a wrong one loses (docs/variants/shogi.md).
+function declare() {
+  if (game.over() || !isHuman(game.toMove())) return;
+  play("win");
+}
+
 function resign() {
   if (game.over() || !isHuman(game.toMove())) return;
   if (!variant.hasResignation) return showError("this variant has no resignation");
@@ -374,6 +382,7 @@ async function main() {
   });
   $("undo").addEventListener("click", undo);
   $("resign").addEventListener("click", resign);
+  $("declare").addEventListener("click", declare);
   $("kanji").addEventListener("change", render);
   $("promote-yes").addEventListener("click", () => answerPromotion(true));
   $("promote-no").addEventListener("click", () => answerPromotion(false));

@@ -47,7 +47,7 @@ test("the page loads with no console error and draws Yonin", async () => {
 });
 
 test("shogi: a human moves by clicking, an illegal click changes nothing", async () => {
-  const setup = { name: "shogi", options: {}, seats: ["human", "human"], history: [] };
+  const setup = { name: "shogi", options: { impasse: "csa27" }, seats: ["human", "human"], history: [] };
   const { page, errors } = await open(setup);
   await page.click(square("7g"));
   assert.deepEqual(await page.$$eval("#board rect.target", (l) => l.map((r) => r.parentNode.dataset.square)), ["7f"]);
@@ -59,6 +59,10 @@ test("shogi: a human moves by clicking, an illegal click changes nothing", async
   assert.match(await turn(page), /^Gote to move/);
   await page.click(square("7g"));  // Sente's square on Gote's turn: nothing
   assert.equal(await page.$$eval("#board rect.target", (l) => l.length), 0);
+  // With impasse csa27 shogi has the declaration: a wrong one loses.
+  assert.equal(await page.$eval("#declare", (b) => b.hidden), false);
+  await page.click("#declare");
+  assert.match(await page.$eval("#result", (e) => e.textContent), /^Game over \(declaration\): Sente 1, Gote 2$/);
   assert.deepEqual(errors, []);
   await page.close();
 });
