@@ -3,8 +3,10 @@
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
+#include <array>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <exception>
@@ -232,9 +234,10 @@ std::string json_string(std::string_view text) {
         break;
       default:
         if (auto u = static_cast<unsigned char>(c); u < 0x20 || u == 0x7f) {
-          char buf[8];  // DEL too: YAML, which reads the records, does not take it raw
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(u));
-          out += buf;
+          std::array<char, 8>
+              buf{};  // DEL too: YAML, which reads the records, does not take it raw
+          std::snprintf(buf.data(), buf.size(), "\\u%04x", static_cast<unsigned>(u));
+          out += buf.data();
         } else {
           out += c;
         }
