@@ -3,7 +3,6 @@
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
-#include <array>
 
 #include <algorithm>
 #include <array>
