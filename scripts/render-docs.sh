@@ -12,6 +12,8 @@ cmake --build build/release -j "${JOBS:-2}" --target koma-render
 mkdir -p docs/images
 for descriptor in variants/*.yaml; do
   name=$(basename "$descriptor" .yaml)
-  ./build/release/koma-render --variant "$descriptor" --out "docs/images/$name.svg"
+  # Letters, not kanji: an SVG is drawn with the viewer's fonts, and one
+  # without kanji would show empty boxes.
+  ./build/release/koma-render --variant "$descriptor" --pieces letters --out "docs/images/$name.svg"
   echo "docs/images/$name.svg"
 done
