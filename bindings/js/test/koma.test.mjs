@@ -69,6 +69,13 @@ test("a game: legal moves, play, undo, and what a board needs", () => {
   v.delete();
 });
 
+test("descriptor YAML text loads, extending a bundled descriptor", () => {
+  const v = koma.loadVariant("koma: 1\nextends: shogi.yaml\nname: my-shogi\ndrops: {P: {mate: allowed}}\n");
+  assert.equal(v.name, "my-shogi");
+  assert.equal(koma.perft(v, 2), 900);
+  v.delete();
+});
+
 test("Yonin from the start: nine moves, four seats, a result with places", () => {
   const v = koma.loadVariant("yonin", { pawn_drop_mate: "allowed" });
   assert.equal(v.options().pawn_drop_mate, "allowed");
