@@ -515,20 +515,26 @@ bool any_legal_move(const VariantData& v, const Line& line) {
   return !moves.empty();
 }
 
-void play_move(const VariantData& v, Line& line, Move m) {
+namespace {
+
+// The move's board effect, settled (with `judge`, a next seat without a
+// legal move is found and eliminated), pushed onto the line.
+void push_move(const VariantData& v, Line& line, Move m, bool judge) {
   const int mover = line.back().to_move;
   State s = line.back();
-  bool gave = board_move(v, s, m);
-  settle(v, line, &line, s, mover, gave, m, true, Reason::none);
+  const bool gave = board_move(v, s, m);
+  settle(v, line, judge ? &line : nullptr, s, mover, gave, m, true, Reason::none);
   line.push(s, mover, gave);
 }
 
+}  // namespace
+
+void play_move(const VariantData& v, Line& line, Move m) {
+  push_move(v, line, m, true);
+}
+
 void play_move_unjudged(const VariantData& v, Line& line, Move m) {
-  const int mover = line.back().to_move;
-  State s = line.back();
-  bool gave = board_move(v, s, m);
-  settle(v, line, nullptr, s, mover, gave, m, true, Reason::none);
-  line.push(s, mover, gave);
+  push_move(v, line, m, false);
 }
 
 void judge_stuck(const VariantData& v, Line& line) {
