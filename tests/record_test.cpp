@@ -1,6 +1,7 @@
 // Game records through the library API (include/koma/record.hpp): reading a
 // game of a record, writing it back, the JSON strings, the limits and errors,
-// and playing a record's moves. The texts are those of docs/notation.md#game-records.
+// playing a record's moves and replaying a whole record. The texts are those of
+// docs/notation.md#game-records.
 #include <doctest/doctest.h>
 
 #include <optional>
@@ -231,4 +232,56 @@ TEST_CASE("record: play_moves plays a record's moves, and names the first it can
   CHECK(*last == koma::Move::board(*shogi->parse_square("7g"), *shogi->parse_square("7f")));
   koma::Game untouched(shogi);
   CHECK_FALSE(koma::play_moves(untouched, {}, "x"));
+}
+
+TEST_CASE("record: replay_record repeats an adjudicated result and lets the moves decide others") {
+  auto shogi = test::variant("shogi.yaml");
+  koma::GameRecord r;
+  r.variant = "shogi";
+  r.moves = {"7g7f", "3c3d"};
+  r.where = "games.jsonl:7";
+
+  // No result: the moves alone, from the variant's start.
+  koma::Game plain = koma::replay_record(shogi, r);
+  CHECK(plain.history() == r.moves);
+  CHECK_FALSE(plain.over());
+
+  // A checkmate the moves do not reach is not copied.
+  r.result = koma::Result{{1, 2}, koma::Reason::checkmate};
+  CHECK_FALSE(koma::replay_record(shogi, r).over());
+
+  // An adjudication (a match's ply cap) is repeated with the record's places.
+  r.result = koma::Result{{1, 1}, koma::Reason::adjudicated};
+  koma::Game cut = koma::replay_record(shogi, r);
+  REQUIRE(cut.result());
+  CHECK(*cut.result() == koma::Result{{1, 1}, koma::Reason::adjudicated});
+
+  // ... but not over moves that end the game already, nor with wrong places.
+  koma::GameRecord resigned = r;
+  resigned.moves = {"7g7f", "resign"};
+  auto e = error_of([&] { koma::replay_record(shogi, resigned); });
+  REQUIRE(e);
+  CHECK(std::string(e->what()) ==
+        "the record's result is adjudicated, but its moves end the game already (resignation)");
+  CHECK(e->where() == "games.jsonl:7");
+  koma::GameRecord three = r;
+  three.result->places = {1, 2, 3};
+  e = error_of([&] { koma::replay_record(shogi, three); });
+  REQUIRE(e);
+  CHECK(std::string(e->what()).rfind("the record's adjudicated result: ", 0) == 0);
+
+  // The record's start position, and one that cannot be read.
+  koma::GameRecord started = r;
+  started.result.reset();
+  started.start = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+  started.moves = {"G*5b"};
+  koma::Game mate = koma::replay_record(shogi, started);
+  REQUIRE(mate.result());
+  CHECK(mate.result()->reason == koma::Reason::checkmate);
+  CHECK(mate.result()->places == std::vector<int>{1, 2});
+  started.start = "not a position";
+  e = error_of([&] { koma::replay_record(shogi, started); });
+  REQUIRE(e);
+  CHECK(std::string(e->what()).rfind("the record's start position: ", 0) == 0);
+  CHECK(e->where() == "games.jsonl:7");
 }

@@ -61,30 +61,10 @@ koma::Position start_position(const std::shared_ptr<const koma::Variant>& varian
 
 koma::Game replay_record(const std::shared_ptr<const koma::Variant>& variant,
                          const po::variables_map& vm, const koma::GameRecord& record) {
-  std::optional<koma::Game> game;
-  if (vm.count("position") || !record.start) {
-    game.emplace(start_position(variant, vm));
-  } else {
-    try {
-      game.emplace(koma::Position::from_text(variant, *record.start));
-    } catch (const koma::NotationError& e) {
-      throw Failure(std::string("the record's start position: ") + e.what(), record.where);
-    }
-  }
-  koma::play_moves(*game, record.moves, record.where);
-  // An outside ending (a match's ply cap, say) is not in the moves: repeat it.
-  if (record.result && record.result->reason == koma::Reason::adjudicated) {
-    if (game->over())
-      throw Failure("the record's result is adjudicated, but its moves end the game already (" +
-                        std::string(koma::reason_name(game->result()->reason)) + ")",
-                    record.where);
-    try {
-      game->adjudicate(record.result->places);
-    } catch (const koma::IllegalMove& e) {
-      throw Failure(std::string("the record's adjudicated result: ") + e.what(), record.where);
-    }
-  }
-  return std::move(*game);
+  if (!vm.count("position")) return koma::replay_record(variant, record);
+  koma::GameRecord from_position = record;
+  from_position.start = start_position(variant, vm).generic_text();
+  return koma::replay_record(variant, from_position);
 }
 
 void write_file(const std::string& path, std::string_view content, const std::string& what) {

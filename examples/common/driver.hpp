@@ -24,10 +24,7 @@ struct Failure : std::runtime_error {
 };
 
 // The game of a record (koma::read_record), as koma-replay and koma-play
-// --load read it: from --position, else the record's start, else the
-// variant's; its moves played by koma::play_moves (koma::RecordMoveError at
-// the first that fails); an adjudicated result, which the moves do not hold,
-// repeated. Other results are not copied: the moves decide them.
+// --load read it: koma::replay_record, from --position when it is given.
 koma::Game replay_record(const std::shared_ptr<const koma::Variant>& variant,
                          const boost::program_options::variables_map& vm,
                          const koma::GameRecord& record);

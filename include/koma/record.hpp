@@ -12,6 +12,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -142,5 +143,16 @@ std::string json_string(std::string_view text);
 // nullopt if none is.
 std::optional<Move> play_moves(Game& game, const std::vector<std::string>& moves,
                                const std::string& where);
+
+// The game of `record` for `variant` (loaded with record_options(record)), as
+// koma-replay, koma-play --load and the bindings read it: from the record's
+// start, else the variant's start position; its moves played by play_moves
+// (RecordMoveError at the first that fails); an adjudicated result, which the
+// moves do not hold, repeated. Other results are not copied: the moves decide
+// them. Throws RecordError, at record.where, word for word: "the record's
+// start position: <NotationError>", "the record's result is adjudicated, but
+// its moves end the game already (<reason>)", "the record's adjudicated
+// result: <IllegalMove>" (places the game refuses).
+Game replay_record(const std::shared_ptr<const Variant>& variant, const GameRecord& record);
 
 }  // namespace koma
