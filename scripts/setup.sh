@@ -7,6 +7,9 @@
 #   sh scripts/setup.sh wasm   that and emscripten, node and what `apt-get source`
 #                              needs (dpkg-dev, a deb-src entry), for scripts/wasm.sh
 #   sh scripts/setup.sh browser  that, chromium and npm, for scripts/browser-test.sh
+#   sh scripts/setup.sh python   that and what the Python module needs to build,
+#                              install and test (pybind11, numpy, pip, venv,
+#                              pytest, distributed), for /usr/bin/python3
 set -e
 packages="g++ cmake make libboost-container-dev libboost-program-options-dev libyaml-cpp-dev doctest-dev"
 for extra in "$@"; do
@@ -16,7 +19,8 @@ for extra in "$@"; do
     wasm) packages="$packages emscripten nodejs dpkg-dev" ;;
     # npm comes with some nodejs builds (not Debian's): only missing, it is installed.
     browser) packages="$packages chromium"; command -v npm >/dev/null 2>&1 || packages="$packages npm" ;;
-    *) echo "setup.sh: unknown extra '$extra'; extras: tidy, fuzz, wasm, browser" >&2; exit 2 ;;
+    python) packages="$packages python3-dev python3-pybind11 python3-numpy python3-pip python3-venv python3-pytest python3-distributed" ;;
+    *) echo "setup.sh: unknown extra '$extra'; extras: tidy, fuzz, wasm, browser, python" >&2; exit 2 ;;
   esac
 done
 need=""
