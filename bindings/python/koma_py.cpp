@@ -29,9 +29,10 @@ namespace {
 
 // How a variant was loaded, enough to load it again in another process.
 struct Source {
-  std::string kind;   // "shipped" (a name of the package's variants), "file" or "text"
-  std::string where;  // the name, the absolute path, or the YAML text
-  std::string origin = "<text>", base_dir;  // for "text"
+  std::string kind;               // "shipped" (a name of the package's variants), "file" or "text"
+  std::string where;              // the name, the absolute path, or the YAML text
+  std::string origin = "<text>";  // for "text"
+  std::string base_dir;           // for "text": an absolute path, or "" for the shipped descriptors
   koma::Options overrides;
 };
 
@@ -171,7 +172,8 @@ VariantPtr load_source(const Source& s) {
   if (auto it = g_by_source.find(key); it != g_by_source.end()) return it->second;
   std::shared_ptr<const koma::Variant> v;
   if (s.kind == "text")
-    v = koma::Variant::parse(s.where, s.origin, s.overrides, s.base_dir);
+    v = koma::Variant::parse(s.where, s.origin, s.overrides,
+                             s.base_dir.empty() ? g_shipped_dir : s.base_dir);
   else if (s.kind == "shipped")
     v = koma::Variant::load((std::filesystem::path(g_shipped_dir) / (s.where + ".yaml")).string(),
                             s.overrides);
@@ -593,11 +595,8 @@ std::string kind_repr(const koma::PieceKindInfo& k) {
   return "Kind('" + k.letter + "', '" + k.name + "')";
 }
 
-}  // namespace
-
-PYBIND11_MODULE(_koma, m) {
-  m.doc() = "koma: exact rules of shogi and its variants (docs/python.md)";
-
+// The exception classes and the translation of koma's C++ exceptions.
+void bind_errors(py::module_& m) {
   g_error = new_exception(m, "Error", PyExc_Exception, "Base of every koma error.");
   g_descriptor_error =
       new_exception(m, "DescriptorError", g_error,
@@ -609,10 +608,10 @@ PYBIND11_MODULE(_koma, m) {
   g_record_error = new_exception(m, "RecordError", g_error,
                                  "A game record that cannot be read or replayed; has where.");
   py::register_exception_translator(&translate);
+}
 
-  m.def("_set_variants_dir", [](const std::string& dir) { g_shipped_dir = dir; });
-
-  // --- Kind, Piece, SeatScore, Result -----------------------------------------
+// Kind, Piece, SeatScore and Result: plain values.
+void bind_values(py::module_& m) {
   py::class_<koma::PieceKindInfo>(m, "Kind", "A piece kind of a variant (Variant.kinds).")
       .def_readonly("letter", &koma::PieceKindInfo::letter)
       .def_readonly("name", &koma::PieceKindInfo::name)
@@ -690,8 +689,10 @@ PYBIND11_MODULE(_koma, m) {
         return restore("Result",
                        py::make_tuple(r.places, std::string(koma::reason_name(r.reason))));
       });
+}
 
-  // --- Move -------------------------------------------------------------------
+// Move.
+void bind_move(py::module_& m) {
   py::class_<PyMove>(m, "Move",
                      "A board move or a drop; str() is its text when it came from a position.")
       .def_static(
@@ -744,8 +745,10 @@ PYBIND11_MODULE(_koma, m) {
                                  static_cast<std::uint8_t>(kind), promote},
                       std::move(text)};
       });
+}
 
-  // --- Variant ----------------------------------------------------------------
+// Variant: loading, the board, the kinds, the action space and the observation layout.
+void bind_variant(py::module_& m) {
   py::class_<PyVariant, VariantPtr>(m, "Variant",
                                     "The immutable rules of one game, loaded from a descriptor.")
       .def_static(
@@ -763,7 +766,9 @@ PYBIND11_MODULE(_koma, m) {
             s.kind = "text";
             s.where = text;
             s.origin = origin;
-            s.base_dir = base_dir.empty() ? g_shipped_dir : base_dir;
+            std::error_code ec;
+            if (!base_dir.empty())
+              s.base_dir = std::filesystem::absolute(base_dir, ec).lexically_normal().string();
             s.overrides = options_of(options);
             return load_source(s);
           },
@@ -885,8 +890,10 @@ PYBIND11_MODULE(_koma, m) {
                                return out;
                              })
       .def("__repr__", [](const PyVariant& v) { return "Variant('" + v.v->name() + "')"; });
+}
 
-  // --- Position ---------------------------------------------------------------
+// Position.
+void bind_position(py::module_& m) {
   py::class_<koma::Position>(m, "Position", "A position: board, hands, seat to move, eliminated.")
       .def_static(
           "from_text",
@@ -967,8 +974,10 @@ PYBIND11_MODULE(_koma, m) {
       .def("__reduce__", [](const koma::Position& p) {
         return restore("Position.from_text", py::make_tuple(of(p.variant()), p.generic_text()));
       });
+}
 
-  // --- Game -------------------------------------------------------------------
+// Game, with the learning interface.
+void bind_game(py::module_& m) {
   py::class_<PyGame>(m, "Game", "A game: a start position and the moves played since.")
       .def(py::init(&make_game), py::arg("variant"), py::arg("position") = py::none(),
            py::arg("referee") = "koma")
@@ -1052,8 +1061,10 @@ PYBIND11_MODULE(_koma, m) {
         return "Game('" + g.variant->v->name() + "', " + std::to_string(g.game.history().size()) +
                " plies" + (g.game.over() ? ", over)" : ")");
       });
+}
 
-  // --- Player -----------------------------------------------------------------
+// Player and WIN_SCORE.
+void bind_player(py::module_& m) {
   py::class_<PyPlayer>(m, "Player", "A CPU player of a variant (docs/ai.md).")
       .def(py::init([](const VariantPtr& v, const std::string& level, int depth,
                        std::uint64_t nodes, double seconds, std::uint64_t seed) {
@@ -1081,8 +1092,10 @@ PYBIND11_MODULE(_koma, m) {
         return out;
       });
   m.attr("WIN_SCORE") = koma::kWinScore;
+}
 
-  // --- perft, variants, records ----------------------------------------------
+// perft, perft_divide, variants, Record, read_record, read_record_text.
+void bind_functions(py::module_& m) {
   m.def(
       "perft",
       [](const py::object& target, int depth, const py::object& position, const std::string& mode) {
@@ -1108,6 +1121,7 @@ PYBIND11_MODULE(_koma, m) {
       },
       py::arg("target"), py::arg("depth"), py::arg("position") = py::none());
   m.def("variants", &shipped_names, "The names of the shipped variants.");
+  m.def("_set_variants_dir", [](const std::string& dir) { g_shipped_dir = dir; });
 
   py::class_<koma::GameRecord>(m, "Record", "One game of a JSON Lines game record.")
       .def(py::init<>())
@@ -1145,4 +1159,18 @@ PYBIND11_MODULE(_koma, m) {
         return koma::read_record_text(text, origin.empty() ? "<text>" : origin, game);
       },
       py::arg("text"), py::arg("game") = 1, py::arg("origin") = "<text>");
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_koma, m) {
+  m.doc() = "koma: exact rules of shogi and its variants (docs/python.md)";
+  bind_errors(m);
+  bind_values(m);
+  bind_move(m);
+  bind_variant(m);
+  bind_position(m);
+  bind_game(m);
+  bind_player(m);
+  bind_functions(m);
 }
