@@ -1,112 +1,36 @@
-// CPU players. Every level chooses among the legal moves of the game's line
-// (so rules that need the past, like a forbidden repetition, hold), plays
-// candidate moves through the full turn pipeline (eliminations, check
-// priority, endings), and scores positions with evaluation.hpp.
+// CPU players: one function per level (docs/ai.md). Every level chooses
+// among the legal moves of the game's line (so rules that need the past, like
+// a forbidden repetition, hold), plays candidate moves through the full turn
+// pipeline (eliminations, check priority, endings), and scores positions with
+// evaluation.hpp; the deeper levels run the searches of search.hpp.
 #include "koma/ai.hpp"
 
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <functional>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "access.hpp"
-#include "evaluation.hpp"
 #include "game_impl.hpp"
 #include "koma/error.hpp"
-#include "line.hpp"
-#include "notation.hpp"
-#include "state_ops.hpp"
+#include "search.hpp"
 
 namespace koma {
 namespace {
 
+using detail::Budget;
+using detail::kInf;
 using detail::Line;
 using detail::MoveList;
 using detail::State;
 using detail::VariantData;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kInf = 2 * detail::kWin;
 // Every won or lost score lies beyond the public threshold.
 static_assert(kWinScore == detail::kWin / 2);
-
-struct Budget {
-  std::uint64_t max_nodes = 0;
-  Clock::time_point deadline{};
-  bool timed = false;
-  const std::atomic<bool>* stop = nullptr;
-  std::uint64_t nodes = 0;
-  bool out = false;
-  bool exhausted() {
-    if (out) return true;
-    if (max_nodes && nodes >= max_nodes) out = true;
-    if (timed && (nodes & 255) == 0 && Clock::now() >= deadline) out = true;
-    if (stop && stop->load(std::memory_order_relaxed)) out = true;
-    return out;
-  }
-};
-
-int captured_value(const VariantData& v, const State& s, Move m) {
-  if (m.is_drop()) return 0;
-  detail::Cell c = s.cells[m.to];
-  return detail::is_piece(c.code) ? detail::piece_value(v, detail::kind_of(c.code)) : 0;
-}
-
-// What the search learns about quiet moves as it goes: per ply two "killers"
-// (quiet moves that refuted a sibling) and a history score per from-to pair.
-struct MoveHints {
-  std::array<std::array<Move, 2>, 128> killers{};
-  std::vector<std::uint32_t> history = std::vector<std::uint32_t>(std::size_t{256} * 256, 0);
-  void refuted_by(Move m, int ply, int depth) {
-    if (ply < 0 || ply >= static_cast<int>(killers.size())) return;
-    auto& k = killers[static_cast<std::size_t>(ply)];
-    if (k[0] != m) {
-      k[1] = k[0];
-      k[0] = m;
-    }
-    std::uint32_t& h = history[m.from * 256u + m.to];
-    h = std::min<std::uint32_t>(h + static_cast<std::uint32_t>(depth * depth), 1u << 18);
-  }
-};
-
-// Best first: `first` (a transposition-table or previous-iteration move),
-// captures by victim value (the cheaper attacker first), promotions, killers,
-// then quiet moves by history; ties keep the generator's order. Each key is
-// computed once and packed with the move's index, so the sort compares
-// integers only.
-void order(const VariantData& v, const State& s, MoveList& moves, Move first = Move{},
-           const MoveHints* hints = nullptr, int ply = -1) {
-  thread_local std::vector<std::uint64_t> keyed;
-  thread_local std::vector<Move> copy;
-  keyed.clear();
-  const std::array<Move, 2>* killers =
-      hints && ply >= 0 && ply < static_cast<int>(hints->killers.size())
-          ? &hints->killers[static_cast<std::size_t>(ply)]
-          : nullptr;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    Move m = moves[i];
-    std::uint64_t key = 0;
-    if (m == first) {
-      key = 1u << 30;
-    } else if (int victim = captured_value(v, s, m); victim > 0) {
-      int attacker = detail::piece_value(v, detail::kind_of(s.cells[m.from].code));
-      key = (1u << 28) + static_cast<std::uint64_t>(victim) * 64 - attacker / 16;
-    } else if (m.promote) {
-      key = 1u << 27;
-    } else if (killers && ((*killers)[0] == m || (*killers)[1] == m)) {
-      key = (1u << 26) + ((*killers)[0] == m);
-    } else if (hints) {
-      key = hints->history[m.from * 256u + m.to];
-    }
-    keyed.push_back(key << 16 | (0xFFFFu - i));
-  }
-  std::sort(keyed.begin(), keyed.end(), std::greater<>());
-  copy.assign(moves.begin(), moves.end());
-  for (std::size_t i = 0; i < keyed.size(); ++i) moves[i] = copy[0xFFFFu - (keyed[i] & 0xFFFFu)];
-}
 
 // Did the move leave some other active seat in check?
 bool checks_someone(const VariantData& v, const State& s, int mover) {
@@ -114,263 +38,6 @@ bool checks_someone(const VariantData& v, const State& s, int mover) {
     if (o != mover && detail::in_check(v, s, o)) return true;
   return false;
 }
-
-// One child's value into a minimax node: the side to move keeps its best
-// and narrows its bound of the window.
-inline void improve(bool maxing, int val, int& best, int& alpha, int& beta) {
-  if (maxing) {
-    best = std::max(best, val);
-    alpha = std::max(alpha, val);
-  } else {
-    best = std::min(best, val);
-    beta = std::min(beta, val);
-  }
-}
-
-}  // namespace
-
-namespace detail {
-
-struct TTEntry {
-  std::uint64_t key = 0;
-  int depth = -1;
-  int score = 0;
-  std::uint8_t flag = 0;  // 0 exact, 1 lower bound, 2 upper bound
-  Move best{};
-  std::uint32_t search = 0;  // the search that wrote it
-};
-
-// The two-player expert's transposition table, kept by its Player from one
-// choose() to the next: allocating and clearing 6 MiB cost each move up to
-// milliseconds (page faults). An entry of an earlier search reads as empty,
-// so every search sees a fresh table and stays deterministic.
-struct SearchTable {
-  std::vector<TTEntry> entries;
-  std::uint32_t search = 0;
-  void start() {
-    if (entries.empty()) entries.resize(1u << 18);
-    ++search;
-  }
-  TTEntry& at(std::uint64_t key) {
-    TTEntry& e = entries[key & (entries.size() - 1)];
-    if (e.search != search) e = TTEntry{0, -1, 0, 0, Move{}, search};
-    return e;
-  }
-};
-
-}  // namespace detail
-
-namespace {
-
-class Searcher {
- public:
-  Searcher(const VariantData& v, Line line, int me, Budget& budget)
-      : v_(v), line_(std::move(line)), me_(me), b_(budget) {
-    line_.reserve(line_.size() + 512);
-  }
-
-  // --- two seats: minimax with alpha-beta from me_'s view -----------------
-  // Captures only, until quiet. `prune` (expert) skips captures that lose
-  // material at once: a dearer piece taking a defended cheaper one.
-  int quiesce(int alpha, int beta, int depth, bool prune) {
-    ++b_.nodes;
-    const State& s = line_.back();
-    int stand = detail::evaluate(v_, s, me_);
-    if (s.outcome == detail::Outcome::finished || depth == 0 || b_.exhausted()) return stand;
-    bool maxing = !v_.enemies(me_, s.to_move);
-    if (maxing) {
-      if (stand >= beta) return stand;
-      alpha = std::max(alpha, stand);
-    } else {
-      if (stand <= alpha) return stand;
-      beta = std::min(beta, stand);
-    }
-    MoveList moves;
-    detail::legal_moves(v_, line_, moves);
-    if (moves.empty()) return stand;
-    std::size_t captures = 0;
-    const unsigned defenders = v_.attackers_of(s, s.to_move);
-    for (Move m : moves) {
-      int victim = captured_value(v_, s, m);
-      if (victim == 0) continue;
-      if (prune && detail::piece_value(v_, detail::kind_of(s.cells[m.from].code)) > victim &&
-          detail::attacked_by(v_, s, m.to, defenders))
-        continue;
-      moves[captures++] = m;
-    }
-    moves.resize(captures);
-    order(v_, s, moves);
-    int best = stand;
-    for (Move m : moves) {
-      detail::play_move(v_, line_, m);
-      int val = quiesce(alpha, beta, depth - 1, prune);
-      line_.pop();
-      improve(maxing, val, best, alpha, beta);
-      if (alpha >= beta) break;
-    }
-    return best;
-  }
-
-  // Minimax from me_'s view. With a table (expert) it also prunes: null
-  // move, principal-variation null windows and late-move reductions; without
-  // (hard) it is the plain fixed-depth search the rule page describes.
-  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, detail::SearchTable* tt,
-                bool null_ok = true) {
-    ++b_.nodes;
-    const State& s = line_.back();
-    if (s.outcome == detail::Outcome::finished) {
-      int e = detail::evaluate(v_, s, me_);
-      return e > 0 ? e - ply : e < 0 ? e + ply : 0;  // prefer quick wins, slow losses
-    }
-    if (depth <= 0)
-      return qdepth > 0 ? quiesce(alpha, beta, qdepth, tt != nullptr)
-                        : detail::evaluate(v_, s, me_);
-    if (b_.exhausted()) return detail::evaluate(v_, s, me_);
-    std::uint64_t key = s.board_key ^ s.hand_key;
-    detail::TTEntry* e = tt ? &tt->at(key) : nullptr;
-    Move hint{};
-    if (e && e->key == key) {
-      hint = e->best;
-      if (e->depth >= depth) {
-        if (e->flag == 0) return e->score;
-        if (e->flag == 1 && e->score >= beta) return e->score;
-        if (e->flag == 2 && e->score <= alpha) return e->score;
-      }
-    }
-    const bool maxing = !v_.enemies(me_, s.to_move);
-    const bool prune = tt != nullptr;
-    const bool checked = prune && detail::in_check(v_, s, s.to_move);
-    // Null move: if passing still holds the bound, a real move will too
-    // (shogi has almost no zugzwang). Never twice in a row, never in check.
-    if (prune && null_ok && !checked && depth >= 3 && std::abs(beta) < kWinScore &&
-        std::abs(alpha) < kWinScore) {
-      int stand = detail::evaluate(v_, s, me_);
-      if (maxing ? stand >= beta : stand <= alpha) {
-        State t = s;
-        detail::set_to_move(v_, t, (s.to_move + 1) % v_.nseats);
-        line_.push(t, -1, false);
-        int r = depth >= 6 ? 3 : 2;
-        int val = maxing ? alphabeta(depth - 1 - r, beta - 1, beta, ply + 1, qdepth, tt, false)
-                         : alphabeta(depth - 1 - r, alpha, alpha + 1, ply + 1, qdepth, tt, false);
-        line_.pop();
-        if (!b_.out && (maxing ? val >= beta : val <= alpha)) return maxing ? beta : alpha;
-      }
-    }
-    MoveList moves;
-    detail::legal_moves(v_, line_, moves);
-    if (moves.empty()) return detail::evaluate(v_, s, me_);
-    order(v_, s, moves, hint, &hints_, ply);
-    const auto& killers = hints_.killers[static_cast<std::size_t>(std::min(ply, 127))];
-    int a0 = alpha, b0 = beta;
-    int best = maxing ? -kInf : kInf;
-    Move best_move = moves[0];
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      Move m = moves[i];
-      bool quiet = captured_value(v_, s, m) == 0 && !m.promote;
-      detail::play_move(v_, line_, m);
-      auto search = [&](int d, int lo, int hi) {
-        return alphabeta(d, lo, hi, ply + 1, qdepth, tt);
-      };
-      int val;
-      if (!prune || i == 0) {
-        val = search(depth - 1, alpha, beta);
-      } else {
-        // Later moves are expected to fail: a null window proves it cheaply,
-        // at reduced depth for late quiet moves; a surprise is searched again.
-        bool gives_check = line_.checked(line_.size() - 1);
-        int r = depth >= 3 && i >= 3 && quiet && !checked && !gives_check && m != killers[0] &&
-                        m != killers[1]
-                    ? (i >= 12 && depth >= 5 ? 2 : 1)
-                    : 0;
-        int lo = maxing ? alpha : beta - 1, hi = lo + 1;
-        val = search(depth - 1 - r, lo, hi);
-        bool beats = maxing ? val > alpha : val < beta;
-        if (beats && r > 0) {
-          val = search(depth - 1, lo, hi);
-          beats = maxing ? val > alpha : val < beta;
-        }
-        if (beats && alpha + 1 < beta) val = search(depth - 1, alpha, beta);
-      }
-      line_.pop();
-      if (maxing ? val > best : val < best) {
-        best = val;
-        best_move = m;
-      }
-      if (maxing)
-        alpha = std::max(alpha, val);
-      else
-        beta = std::min(beta, val);
-      if (alpha >= beta) {
-        if (quiet) hints_.refuted_by(m, ply, depth);
-        break;
-      }
-      if (b_.out) break;
-    }
-    if (e && !b_.out) {
-      e->key = key;
-      e->depth = depth;
-      e->score = best;
-      e->best = best_move;
-      e->flag = best <= a0 ? 2 : best >= b0 ? 1 : 0;
-    }
-    return best;
-  }
-
-  // --- more seats: Best-Reply Search (Schadd & Winands 2011) ---------------
-  // Max layers are me_'s moves; a min layer lets every opponent reply and
-  // keeps the single strongest reply. A seat that must answer a check moves
-  // for real (check priority), so then only its replies are considered.
-  int brs(int depth, int alpha, int beta, int ply) {
-    ++b_.nodes;
-    const State s = line_.back();  // a copy: the line grows below
-    if (s.outcome == detail::Outcome::finished) {
-      int e = detail::evaluate(v_, s, me_);
-      return e > 0 ? e - ply : e < 0 ? e + ply : e;
-    }
-    if (depth <= 0 || b_.exhausted()) return detail::evaluate(v_, s, me_);
-    bool maxing = !v_.enemies(me_, s.to_move);
-    std::vector<int> movers;
-    if (maxing || detail::in_check(v_, s, s.to_move)) {
-      movers.push_back(s.to_move);
-    } else {
-      for (int o = 0; o < v_.nseats; ++o)
-        if (s.active(o) && v_.enemies(me_, o)) movers.push_back(o);
-    }
-    int best = maxing ? -kInf : kInf;
-    bool any = false;
-    for (int seat : movers) {
-      bool virtual_turn = seat != s.to_move;
-      if (virtual_turn) {
-        State t = s;
-        detail::set_to_move(v_, t, seat);
-        line_.push(t, -1, false);
-      }
-      MoveList moves;
-      detail::legal_moves(v_, line_, moves);
-      order(v_, line_.back(), moves);
-      for (Move m : moves) {
-        any = true;
-        detail::play_move(v_, line_, m);
-        int val = brs(depth - 1, alpha, beta, ply + 1);
-        line_.pop();
-        improve(maxing, val, best, alpha, beta);
-        if (alpha >= beta || b_.out) break;
-      }
-      if (virtual_turn) line_.pop();
-      if (alpha >= beta || b_.out) break;
-    }
-    return any ? best : detail::evaluate(v_, s, me_);
-  }
-
-  Line& line() { return line_; }
-
- private:
-  const VariantData& v_;
-  Line line_;
-  int me_;
-  Budget& b_;
-  MoveHints hints_;
-};
 
 // The value of the piece `m` moved if some enemy attacks it and nothing of
 // `me` defends it: what the move leaves hanging.
@@ -387,6 +54,224 @@ int hanging(const VariantData& v, const State& t, int me, Move m) {
 int noise(std::mt19937_64& rng, int amplitude) {
   if (amplitude <= 0) return 0;
   return static_cast<int>(rng() % static_cast<std::uint64_t>(2 * amplitude + 1)) - amplitude;
+}
+
+// What a level chooses from: the rules, the root's legal moves and state, the
+// seat to move, a line to search on (a copy of the game's), the randomness
+// and the budget.
+struct Turn {
+  const VariantData& v;
+  const MoveList& root;
+  const State& s;  // the root position
+  int me;
+  Line& line;
+  std::mt19937_64& rng;
+  Budget& budget;
+  const Limits& limits;
+};
+
+// What a level chose: the move, its score from the mover's view and the
+// depth completed.
+struct Choice {
+  Move move{};
+  int score = -kInf;
+  int depth = 0;
+};
+
+// Plays each root move, scores the position after it with `score_of` and
+// keeps the best (the first of equals); stops early when the budget is out.
+template <class F>
+Choice pick_scored(Turn& t, F score_of) {
+  std::vector<std::pair<int, std::size_t>> scored;
+  for (std::size_t i = 0; i < t.root.size(); ++i) {
+    scored.emplace_back(score_of(t.root[i]), i);
+    if (t.budget.out && i > 0) break;
+  }
+  auto it = std::max_element(scored.begin(), scored.end(),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+  return Choice{t.root[it->second], it->first, 1};
+}
+
+// Easy, more seats: captures and forward moves; avoids repeating positions;
+// no look-ahead.
+Choice choose_easy(Turn& t) {
+  return pick_scored(t, [&](Move m) {
+    int sc = detail::captured_value(t.v, t.s, m) + noise(t.rng, 30);
+    if (!m.is_drop()) {
+      int facing = detail::facing_of(t.s.cells[m.from].code);
+      int dx = m.to % t.v.width - m.from % t.v.width, dy = m.to / t.v.width - m.from / t.v.width;
+      int forward = facing == 0 ? -dy : facing == 2 ? dy : facing == 1 ? dx : -dx;
+      sc += 15 * forward + (m.promote ? 60 : 0);
+    }
+    detail::play_move(t.v, t.line, m);
+    if (t.line.occurrences(t.line.back()) > 1) sc -= 1000;
+    t.line.pop();
+    ++t.budget.nodes;
+    return sc;
+  });
+}
+
+// Normal: material and protection, with occasional oversights: a moved piece
+// left attacked and undefended counts as lost, unless it is overlooked.
+Choice choose_normal(Turn& t) {
+  return pick_scored(t, [&](Move m) {
+    detail::play_move(t.v, t.line, m);
+    const State& after = t.line.back();
+    int sc = detail::evaluate(t.v, after, t.me) + noise(t.rng, 20);
+    if (t.rng() % 100 >= 15) sc -= hanging(t.v, after, t.me, m);
+    t.line.pop();
+    ++t.budget.nodes;
+    return sc;
+  });
+}
+
+// The worst the seat that really moves next can do to `me` after `m` (just
+// played) with its captures and checks; `worst` is the score before them.
+int worst_reply(Turn& t, int worst) {
+  const VariantData& v = t.v;
+  Line& ln = t.line;
+  const State& after = ln.back();
+  if (after.outcome != detail::Outcome::ongoing || !v.enemies(t.me, after.to_move)) return worst;
+  int replier = after.to_move;
+  MoveList replies;
+  detail::legal_moves(v, ln, replies);
+  for (Move r : replies) {
+    bool capture = detail::captured_value(v, ln.back(), r) > 0;
+    detail::play_move(v, ln, r);
+    ++t.budget.nodes;
+    if (capture || checks_someone(v, ln.back(), replier)) {
+      const State& u = ln.back();
+      int sc = detail::evaluate(v, u, t.me);
+      // A capturer left where this seat can take it back has traded, not
+      // won: without this a defended piece counts as lost and the player
+      // never advances.
+      if (capture && u.outcome == detail::Outcome::ongoing && u.active(t.me) &&
+          u.cells[r.to].owner == replier && detail::is_piece(u.cells[r.to].code) &&
+          detail::attacked_by(v, u, r.to, 1u << t.me))
+        sc += detail::piece_value(v, detail::kind_of(u.cells[r.to].code));
+      worst = std::min(worst, sc);
+    }
+    ln.pop();
+  }
+  return worst;
+}
+
+// Strong, more seats: every move with all its consequences (eliminations,
+// check priority) is scored; the most promising ones are then checked
+// against the captures and checks of the seat that really moves next.
+Choice choose_strong(Turn& t) {
+  constexpr std::size_t kRefined = 12;
+  std::vector<std::pair<int, Move>> cand;
+  for (Move m : t.root) {
+    detail::play_move(t.v, t.line, m);
+    cand.emplace_back(detail::evaluate(t.v, t.line.back(), t.me) -
+                          hanging(t.v, t.line.back(), t.me, m) + noise(t.rng, 5),
+                      m);
+    t.line.pop();
+  }
+  std::stable_sort(cand.begin(), cand.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  Choice out{cand[0].second, cand[0].first, 2};
+  int refined_best = -kInf;
+  for (std::size_t i = 0; i < cand.size() && i < kRefined; ++i) {
+    Move m = cand[i].second;
+    detail::play_move(t.v, t.line, m);
+    ++t.budget.nodes;
+    int worst = worst_reply(t, cand[i].first);
+    t.line.pop();
+    if (worst > refined_best) {
+      refined_best = worst;
+      out.move = m;
+      out.score = worst;
+    }
+    if (i > 0 && t.budget.exhausted()) break;
+  }
+  return out;
+}
+
+// Two seats, easy, medium and hard: easy searches one ply and captures, with
+// much randomness; medium two plies and a short capture sequence at the
+// horizon (without it a 2-ply search walks into every recapture and plays no
+// better than easy); hard three plies and quiescence.
+Choice choose_fixed_depth(Turn& t, Level level) {
+  int depth = t.limits.depth > 0       ? t.limits.depth
+              : level == Level::easy   ? 1
+              : level == Level::medium ? 2
+                                       : 3;
+  int qdepth = level == Level::medium ? 4 : 6;
+  int amp = level == Level::easy ? 150 : level == Level::medium ? 15 : 0;
+  if (level == Level::easy && t.rng() % 10 == 0)
+    return Choice{t.root[t.rng() % t.root.size()], -kInf, 0};
+  // Root moves share one window (less the noise band), so later moves are
+  // cut as soon as they cannot beat the best one found.
+  detail::TwoSeatSearch search(t.v, t.line, t.me, t.budget);
+  MoveList ordered = t.root;
+  detail::order(t.v, t.s, ordered);
+  int alpha = -kInf;
+  Choice out{t.root[0], -kInf, depth};
+  for (Move m : ordered) {
+    detail::play_move(t.v, t.line, m);
+    int raw = search.alphabeta(depth - 1, alpha, kInf, 1, qdepth, nullptr);
+    t.line.pop();
+    int sc = raw + noise(t.rng, amp);
+    if (sc > out.score) {
+      out.score = sc;
+      out.move = m;
+    }
+    alpha = std::max(alpha, raw - 2 * amp);
+    if (t.budget.out) break;
+  }
+  return out;
+}
+
+// Expert: iterative deepening; alpha-beta with the transposition table `tt`
+// for two seats, Best-Reply Search for more. Each iteration searches the
+// previous best move first; an iteration cut by the budget is not used.
+Choice choose_expert(Turn& t, detail::SearchTable* tt) {
+  const bool two = t.v.nseats == 2;
+  detail::TwoSeatSearch two_seats(t.v, t.line, t.me, t.budget);
+  detail::BestReplySearch many_seats(t.v, t.line, t.me, t.budget);
+  Choice out{t.root[0], -kInf, 0};
+  int max_depth = t.limits.depth > 0 ? t.limits.depth : 64;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    Choice iteration{t.root[0], -kInf, depth};
+    int alpha = -kInf;
+    MoveList ordered = t.root;
+    if (depth > 1) {
+      auto it = std::find(ordered.begin(), ordered.end(), out.move);
+      if (it != ordered.end()) std::rotate(ordered.begin(), it, it + 1);
+    }
+    bool complete = true;
+    for (Move m : ordered) {
+      detail::play_move(t.v, t.line, m);
+      int sc = two ? two_seats.alphabeta(depth - 1, alpha, kInf, 1, 6, tt)
+                   : many_seats.search(2 * depth - 1, alpha, kInf, 1);
+      t.line.pop();
+      if (t.budget.out && depth > 1) {
+        complete = false;
+        break;
+      }
+      if (sc > iteration.score) {
+        iteration.score = sc;
+        iteration.move = m;
+        alpha = std::max(alpha, sc);
+      }
+    }
+    if (!complete) break;
+    out = iteration;
+    if (t.budget.out || std::abs(out.score) >= kWinScore) break;
+  }
+  return out;
+}
+
+// The level a player plays at: a level of the other family maps to the
+// nearest one (docs/ai.md).
+Level effective_level(Level level, bool two) {
+  if (two && level == Level::normal) return Level::medium;
+  if (two && level == Level::strong) return Level::hard;
+  if (!two && level == Level::medium) return Level::normal;
+  if (!two && level == Level::hard) return Level::strong;
+  return level;
 }
 
 }  // namespace
@@ -441,7 +326,6 @@ Move Player::choose(const Game& game) {
   detail::legal_moves(v, line, root);
   if (root.empty()) throw IllegalMove("the seat to move has no legal move");
   const State& s = line.back();
-  int me = s.to_move;
   std::mt19937_64 rng(limits_.seed * 0x9E3779B97F4A7C15ull + (s.board_key ^ s.hand_key) + games_++);
   Budget budget;
   budget.max_nodes = limits_.nodes;
@@ -452,196 +336,34 @@ Move Player::choose(const Game& game) {
     budget.timed = true;
     budget.deadline = t0 + std::chrono::microseconds(static_cast<long>(secs * 1e6));
   }
-  Searcher search(v, line, me, budget);
-  bool two = v.nseats == 2;
-  Move best = root[0];
-  int best_score = -kInf;
-  int depth_done = 0;
-
-  auto pick_scored = [&](auto score_of) {
-    std::vector<std::pair<int, std::size_t>> scored;
-    for (std::size_t i = 0; i < root.size(); ++i) {
-      scored.emplace_back(score_of(root[i]), i);
-      if (budget.out && i > 0) break;
-    }
-    auto it = std::max_element(scored.begin(), scored.end(),
-                               [](const auto& a, const auto& b) { return a.first < b.first; });
-    best = root[it->second];
-    best_score = it->first;
-    depth_done = 1;
-  };
-
-  Level lv = level_;
-  if (two && lv == Level::normal) lv = Level::medium;
-  if (two && lv == Level::strong) lv = Level::hard;
-  if (!two && lv == Level::medium) lv = Level::normal;
-  if (!two && lv == Level::hard) lv = Level::strong;
-
-  if (lv == Level::easy && !two) {
-    // Captures and forward moves; avoids repeating positions; no look-ahead.
-    pick_scored([&](Move m) {
-      int sc = captured_value(v, s, m) + noise(rng, 30);
-      if (!m.is_drop()) {
-        int facing = detail::facing_of(s.cells[m.from].code);
-        int dx = m.to % v.width - m.from % v.width, dy = m.to / v.width - m.from / v.width;
-        int forward = facing == 0 ? -dy : facing == 2 ? dy : facing == 1 ? dx : -dx;
-        sc += 15 * forward + (m.promote ? 60 : 0);
-      }
-      detail::play_move(v, search.line(), m);
-      if (search.line().occurrences(search.line().back()) > 1) sc -= 1000;
-      search.line().pop();
-      ++budget.nodes;
-      return sc;
-    });
-  } else if (lv == Level::normal) {
-    // Material and protection, with occasional oversights: a moved piece left
-    // attacked and undefended counts as lost, unless it is overlooked.
-    pick_scored([&](Move m) {
-      detail::play_move(v, search.line(), m);
-      const State& t = search.line().back();
-      int sc = detail::evaluate(v, t, me) + noise(rng, 20);
-      if (rng() % 100 >= 15) sc -= hanging(v, t, me, m);
-      search.line().pop();
-      ++budget.nodes;
-      return sc;
-    });
-  } else if (lv == Level::strong) {
-    // Every move with all its consequences (eliminations, check priority) is
-    // scored; the most promising ones are then checked against the captures
-    // and checks of the seat that really moves next.
-    Line& ln = search.line();
-    std::vector<std::pair<int, Move>> cand;
-    for (Move m : root) {
-      detail::play_move(v, ln, m);
-      cand.emplace_back(
-          detail::evaluate(v, ln.back(), me) - hanging(v, ln.back(), me, m) + noise(rng, 5), m);
-      ln.pop();
-    }
-    std::stable_sort(cand.begin(), cand.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    best = cand[0].second;
-    best_score = cand[0].first;
-    int refined_best = -kInf;
-    for (std::size_t i = 0; i < cand.size() && i < 12; ++i) {
-      Move m = cand[i].second;
-      detail::play_move(v, ln, m);
-      const State& t = ln.back();
-      int worst = cand[i].first;
-      ++budget.nodes;
-      if (t.outcome == detail::Outcome::ongoing && v.enemies(me, t.to_move)) {
-        int replier = t.to_move;
-        MoveList replies;
-        detail::legal_moves(v, ln, replies);
-        for (Move r : replies) {
-          bool capture = captured_value(v, ln.back(), r) > 0;
-          detail::play_move(v, ln, r);
-          ++budget.nodes;
-          if (capture || checks_someone(v, ln.back(), replier)) {
-            const State& u = ln.back();
-            int sc = detail::evaluate(v, u, me);
-            // A capturer left where this seat can take it back has traded,
-            // not won: without this a defended piece counts as lost and the
-            // player never advances.
-            if (capture && u.outcome == detail::Outcome::ongoing && u.active(me) &&
-                u.cells[r.to].owner == replier && detail::is_piece(u.cells[r.to].code) &&
-                detail::attacked_by(v, u, r.to, 1u << me))
-              sc += detail::piece_value(v, detail::kind_of(u.cells[r.to].code));
-            worst = std::min(worst, sc);
-          }
-          ln.pop();
-        }
-      }
-      ln.pop();
-      if (worst > refined_best) {
-        refined_best = worst;
-        best = m;
-        best_score = worst;
-      }
-      if (i > 0 && budget.exhausted()) break;
-    }
-    depth_done = 2;
-  } else if (two && (lv == Level::easy || lv == Level::medium || lv == Level::hard)) {
-    // easy: one ply and captures, much randomness; medium: two plies and a
-    // short capture sequence at the horizon (without it a 2-ply search walks
-    // into every recapture and plays no better than easy); hard: three plies
-    // and quiescence.
-    int depth = limits_.depth > 0     ? limits_.depth
-                : lv == Level::easy   ? 1
-                : lv == Level::medium ? 2
-                                      : 3;
-    int qdepth = lv == Level::medium ? 4 : 6;
-    int amp = lv == Level::easy ? 150 : lv == Level::medium ? 15 : 0;
-    if (lv == Level::easy && rng() % 10 == 0) {
-      best = root[rng() % root.size()];
-      depth_done = 0;
-    } else {
-      // Root moves share one window (less the noise band), so later moves
-      // are cut as soon as they cannot beat the best one found.
-      MoveList ordered = root;
-      order(v, s, ordered);
-      int alpha = -kInf;
-      best_score = -kInf;
-      for (Move m : ordered) {
-        detail::play_move(v, search.line(), m);
-        int raw = search.alphabeta(depth - 1, alpha, kInf, 1, qdepth, nullptr);
-        search.line().pop();
-        int sc = raw + noise(rng, amp);
-        if (sc > best_score) {
-          best_score = sc;
-          best = m;
-        }
-        alpha = std::max(alpha, raw - 2 * amp);
-        if (budget.out) break;
-      }
-      depth_done = depth;
-    }
-  } else {
-    // expert: iterative deepening; alpha-beta with a transposition table for
-    // two seats, Best-Reply Search for more.
+  // The levels search on a copy of the line: `s` stays the root.
+  Line work = line;
+  work.reserve(work.size() + 512);
+  Turn turn{v, root, s, s.to_move, work, rng, budget, limits_};
+  const bool two = v.nseats == 2;
+  const Level level = effective_level(level_, two);
+  Choice c;
+  if (level == Level::expert) {
     if (two) {
       if (!table_) table_ = std::make_shared<detail::SearchTable>();
       table_->start();
     }
-    detail::SearchTable* tt = two ? table_.get() : nullptr;
-    int max_depth = limits_.depth > 0 ? limits_.depth : 64;
-    for (int depth = 1; depth <= max_depth; ++depth) {
-      Move iter_best = root[0];
-      int iter_score = -kInf;
-      int alpha = -kInf;
-      bool complete = true;
-      MoveList ordered = root;
-      if (depth > 1) {
-        auto it = std::find(ordered.begin(), ordered.end(), best);
-        if (it != ordered.end()) std::rotate(ordered.begin(), it, it + 1);
-      }
-      for (Move m : ordered) {
-        detail::play_move(v, search.line(), m);
-        int sc = two ? search.alphabeta(depth - 1, alpha, kInf, 1, 6, tt)
-                     : search.brs(2 * depth - 1, alpha, kInf, 1);
-        search.line().pop();
-        if (budget.out && depth > 1) {
-          complete = false;
-          break;
-        }
-        if (sc > iter_score) {
-          iter_score = sc;
-          iter_best = m;
-          alpha = std::max(alpha, sc);
-        }
-      }
-      if (!complete) break;
-      best = iter_best;
-      best_score = iter_score;
-      depth_done = depth;
-      if (budget.out || std::abs(best_score) >= kWinScore) break;
-    }
+    c = choose_expert(turn, two ? table_.get() : nullptr);
+  } else if (two) {
+    c = choose_fixed_depth(turn, level);
+  } else if (level == Level::easy) {
+    c = choose_easy(turn);
+  } else if (level == Level::normal) {
+    c = choose_normal(turn);
+  } else {
+    c = choose_strong(turn);
   }
-  info_.move = best;
-  info_.depth = depth_done;
+  info_.move = c.move;
+  info_.depth = c.depth;
   info_.nodes = budget.nodes;
-  info_.score = best_score;
+  info_.score = c.score;
   info_.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-  return best;
+  return c.move;
 }
 
 }  // namespace koma

@@ -1,0 +1,170 @@
+// Internal: the searches the CPU levels of ai.cpp run. Every search plays
+// candidate moves through the full turn pipeline of a Line (eliminations,
+// check priority, endings), so it plays by the variant's rules, and scores
+// positions with evaluation.hpp from one seat's view.
+//   search.cpp       what the searches share: node budget, move ordering
+//   search_two.cpp   two seats: alpha-beta with quiescence and a table
+//   search_many.cpp  more seats: Best-Reply Search
+#pragma once
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "evaluation.hpp"
+#include "line.hpp"
+#include "state_ops.hpp"
+
+namespace koma::detail {
+
+// Beyond every score, won or lost.
+inline constexpr int kInf = 2 * kWin;
+
+// How far a search may go: nodes, a deadline, a stop flag set from another
+// thread. `out` latches once any is reached.
+struct Budget {
+  using Clock = std::chrono::steady_clock;
+  std::uint64_t max_nodes = 0;  // 0: no limit
+  Clock::time_point deadline{};
+  bool timed = false;
+  const std::atomic<bool>* stop = nullptr;
+  std::uint64_t nodes = 0;
+  bool out = false;
+  bool exhausted() {
+    if (out) return true;
+    if (max_nodes && nodes >= max_nodes) out = true;
+    if (timed && (nodes & 255) == 0 && Clock::now() >= deadline) out = true;
+    if (stop && stop->load(std::memory_order_relaxed)) out = true;
+    return out;
+  }
+};
+
+// The value of the piece `m` captures (0 for a drop or a quiet move).
+inline int captured_value(const VariantData& v, const State& s, Move m) {
+  if (m.is_drop()) return 0;
+  Cell c = s.cells[m.to];
+  return is_piece(c.code) ? piece_value(v, kind_of(c.code)) : 0;
+}
+
+// One child's value into a minimax node: the side to move keeps its best
+// and narrows its bound of the window.
+inline void improve(bool maxing, int val, int& best, int& alpha, int& beta) {
+  if (maxing) {
+    best = std::max(best, val);
+    alpha = std::max(alpha, val);
+  } else {
+    best = std::min(best, val);
+    beta = std::min(beta, val);
+  }
+}
+
+// What the search learns about quiet moves as it goes: per ply two "killers"
+// (quiet moves that refuted a sibling) and a history score per from-to pair.
+struct MoveHints {
+  static constexpr int kPlies = 128;
+  std::array<std::array<Move, 2>, kPlies> killers{};
+  std::vector<std::uint32_t> history = std::vector<std::uint32_t>(std::size_t{256} * 256, 0);
+  void refuted_by(Move m, int ply, int depth);
+  // The killers of `ply` (of the deepest kept ply beyond it).
+  const std::array<Move, 2>& killers_at(int ply) const {
+    return killers[static_cast<std::size_t>(std::min(ply, kPlies - 1))];
+  }
+};
+
+// Best first: `first` (a transposition-table or previous-iteration move),
+// captures by victim value (the cheaper attacker first), promotions, killers,
+// then quiet moves by history; ties keep the generator's order.
+void order(const VariantData& v, const State& s, MoveList& moves, Move first = Move{},
+           const MoveHints* hints = nullptr, int ply = -1);
+
+// What a table entry's score is: the exact value, or a bound of it (the
+// search failed high or low).
+enum class Bound : std::uint8_t { exact, lower, upper };
+
+struct TTEntry {
+  std::uint64_t key = 0;
+  int depth = -1;
+  int score = 0;
+  Bound bound = Bound::exact;
+  Move best{};
+  std::uint32_t search = 0;  // the search that wrote it
+};
+
+// The two-player expert's transposition table, kept by its Player from one
+// choose() to the next: allocating and clearing 6 MiB cost each move up to
+// milliseconds (page faults). An entry of an earlier search reads as empty,
+// so every search sees a fresh table and stays deterministic.
+struct SearchTable {
+  std::vector<TTEntry> entries;
+  std::uint32_t search = 0;
+  void start() {
+    if (entries.empty()) entries.resize(1u << 18);
+    ++search;
+  }
+  TTEntry& at(std::uint64_t key) {
+    TTEntry& e = entries[key & (entries.size() - 1)];
+    if (e.search != search) e = TTEntry{0, -1, 0, Bound::exact, Move{}, search};
+    return e;
+  }
+};
+
+// Two seats: minimax with alpha-beta from `me`'s view over `line` (whose
+// last state is the node searched; moves are pushed and popped).
+class TwoSeatSearch {
+ public:
+  TwoSeatSearch(const VariantData& v, Line& line, int me, Budget& budget)
+      : v_(v), line_(line), me_(me), b_(budget) {}
+  // Captures only, until quiet. `prune` (expert) skips captures that lose
+  // material at once: a dearer piece taking a defended cheaper one.
+  int quiesce(int alpha, int beta, int depth, bool prune);
+  // Minimax to `depth` plies, then quiescence to `qdepth` (0: none). With a
+  // table (expert) it also prunes: null move, principal-variation null
+  // windows and late-move reductions; without (hard) it is the plain
+  // fixed-depth search the rule page describes.
+  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
+                bool null_ok = true);
+
+ private:
+  // Null move: if passing still holds the bound, a real move will too (shogi
+  // has almost no zugzwang). The cut-off value, or nullopt.
+  std::optional<int> null_move(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
+                               bool maxing);
+  // The value of the i-th move of a node, just played: the first at the full
+  // window; later ones are expected to fail, so a null window proves it
+  // cheaply, at reduced depth (`reduction`) for late quiet moves, and a
+  // surprise is searched again.
+  int child(std::size_t i, int reduction, int depth, int alpha, int beta, int ply, int qdepth,
+            SearchTable* tt, bool maxing);
+  const VariantData& v_;
+  Line& line_;
+  int me_;
+  Budget& b_;
+  MoveHints hints_;
+};
+
+// More seats: Best-Reply Search (Schadd & Winands 2011) from `me`'s view.
+class BestReplySearch {
+ public:
+  BestReplySearch(const VariantData& v, Line& line, int me, Budget& budget)
+      : v_(v), line_(line), me_(me), b_(budget) {}
+  // `depth` layers: me's moves, then the single strongest reply of any
+  // opponent, and so on.
+  int search(int depth, int alpha, int beta, int ply);
+
+ private:
+  const VariantData& v_;
+  Line& line_;
+  int me_;
+  Budget& b_;
+};
+
+// A finished position's score from the searching seat's view, nearer wins
+// and farther losses preferred.
+inline int finished_score(const VariantData& v, const State& s, int me, int ply) {
+  int e = evaluate(v, s, me);
+  return e > 0 ? e - ply : e < 0 ? e + ply : 0;
+}
+
+}  // namespace koma::detail
