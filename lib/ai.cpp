@@ -309,8 +309,9 @@ Player::Player(Level level, Limits limits) : level_(level), limits_(limits) {
                   limits.seconds);
     throw Error(buf.data());
   }
-  if (limits.depth < 0)
-    throw Error("Limits::depth must not be negative, not " + std::to_string(limits.depth));
+  if (limits.depth < 0 || limits.depth > kMaxDepth)
+    throw Error("Limits::depth must be from 0 to " + std::to_string(kMaxDepth) + ", not " +
+                std::to_string(limits.depth));
 }
 
 Move Player::choose(const Game& game) {

@@ -95,6 +95,12 @@ void Game::adjudicate(const std::vector<int>& places, Reason reason) {
   for (int p : places)
     if (p < 1 || p > variant().seats())
       throw IllegalMove("places run from 1 to the number of seats");
+  // Competition ranks: seats that share a place skip the places after it.
+  for (int p : places)
+    if (p != 1 + std::count_if(places.begin(), places.end(), [p](int q) { return q < p; }))
+      throw IllegalMove(
+          "places must be competition ranks: a place is 1 + the number of seats "
+          "placed before it (1, 1, 3, not 1, 1, 2)");
   if (reason == Reason::none || static_cast<int>(reason) < 0 ||
       static_cast<int>(reason) >= kReasonCount)
     throw IllegalMove("adjudicate needs a reason other than none");

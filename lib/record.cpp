@@ -22,7 +22,8 @@ RecordError::RecordError(const std::string& message, std::string where)
 
 RecordMoveError::RecordMoveError(std::size_t index, std::string move, std::string reason,
                                  std::string where)
-    : RecordError("move " + std::to_string(index) + " '" + move + "' is illegal: " + reason,
+    : RecordError("move " + std::to_string(index) + " '" + escape_text(move, 80) +
+                      "' is illegal: " + reason,
                   std::move(where)),
       index_(index),
       move_(std::move(move)),

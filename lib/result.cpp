@@ -9,7 +9,9 @@ constexpr std::array<std::string_view, kReasonCount> kNames = {
     "team_checkmate", "all_kings", "repetition",        "perpetual_check",    "impasse",
     "declaration",    "try",       "max_plies",         "resignation",        "no_seat_can_move",
     "adjudicated",    "checks",    "last_team_standing"};
-}
+static_assert(kNames.back() == "last_team_standing" &&
+              static_cast<int>(Reason::last_team_standing) == kReasonCount - 1);
+}  // namespace
 
 std::string_view reason_name(Reason r) {
   const auto i = static_cast<std::size_t>(r);

@@ -256,8 +256,21 @@ TEST_CASE("accessors and decisions out of range: seats, reasons, time limits") {
   CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, koma::Reason::none), koma::IllegalMove);
   CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, static_cast<koma::Reason>(99)), koma::IllegalMove);
   CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, static_cast<koma::Reason>(-1)), koma::IllegalMove);
+  // The empty word past the last reason is no reason either.
+  CHECK(koma::reason_from_name("") == koma::Reason::none);
+  CHECK(koma::reason_name(static_cast<koma::Reason>(koma::kReasonCount - 1)) ==
+        "last_team_standing");
+  CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, static_cast<koma::Reason>(koma::kReasonCount)),
+                  koma::IllegalMove);
+  // Places are competition ranks: a shared place skips the places after it.
+  for (const std::vector<int>& wrong : std::vector<std::vector<int>>{
+           {1, 1, 2, 3}, {2, 2, 3, 4}, {4, 4, 4, 4}, {1, 3, 3, 3}, {1, 2, 4, 4}})
+    CHECK_THROWS_AS(g.adjudicate(wrong), koma::IllegalMove);
   CHECK_FALSE(g.over());
   CHECK(g.history().empty());
+  koma::Game tie(v);
+  tie.adjudicate({1, 1, 3, 3});
+  CHECK(tie.result() == koma::Result{{1, 1, 3, 3}, koma::Reason::adjudicated});
   g.adjudicate({2, 1, 3, 4}, koma::Reason::max_plies);
   CHECK(g.result() == koma::Result{{2, 1, 3, 4}, koma::Reason::max_plies});
   // Time limits: a number from 0 to kMaxSeconds (NaN and infinity overflowed
@@ -268,6 +281,10 @@ TEST_CASE("accessors and decisions out of range: seats, reasons, time limits") {
   CHECK_THROWS_AS(koma::Player(Level::expert, {0, 0, 1e10, 1}), koma::Error);
   CHECK_THROWS_AS(koma::Player(Level::expert, {0, 0, -1, 1}), koma::Error);
   CHECK_THROWS_AS(koma::Player(Level::expert, {-1, 0, 0, 1}), koma::Error);
+  // Depth limits: 0 to kMaxDepth (a deeper fixed-depth search overflowed the
+  // stack).
+  CHECK_THROWS_AS(koma::Player(Level::medium, {koma::kMaxDepth + 1, 0, 0, 1}), koma::Error);
+  CHECK_NOTHROW(koma::Player(Level::medium, {koma::kMaxDepth, 0, 0, 1}));
   CHECK_NOTHROW(koma::Player(Level::expert, {0, 0, koma::kMaxSeconds, 1}));
   // A limit of a million seconds still leaves the node limit in charge.
   koma::Game shogi(test::variant("shogi.yaml"));

@@ -223,6 +223,14 @@ TEST_CASE("record: play_moves plays a record's moves, and names the first it can
   CHECK(n->index() == 1);
   CHECK(std::string(n->what()).rfind("move 1 'zz' is illegal: ", 0) == 0);
   CHECK(unreadable.history().empty());
+  // The move is echoed escaped: a NUL or a line break cannot cut or split
+  // the message.
+  koma::Game control(shogi);
+  auto c = error_of<koma::RecordMoveError>(
+      [&] { koma::play_moves(control, {std::string("a\0b\n", 4)}, "x"); });
+  REQUIRE(c);
+  CHECK(std::string(c->what()).rfind("move 1 'a\\x00b\\x0a' is illegal: ", 0) == 0);
+  CHECK(c->move() == std::string("a\0b\n", 4));
 
   // An action is played but is not the last move.
   koma::Game resigned(shogi);

@@ -28,7 +28,8 @@ using Clock = std::chrono::steady_clock;
 constexpr double kManagedSeconds = 2000;
 // Clock values beyond this (about 30 years) are cut, so sums cannot overflow.
 constexpr long long kMaxMs = 1'000'000'000'000LL;
-constexpr int kMaxDepth = 64;
+// `go depth` beyond the deepest a Player takes is cut to it.
+using koma::kMaxDepth;
 // Moves a position command may list: far more than any real game (GUIs stop
 // games at a few hundred moves), and it bounds the time a position command
 // takes to replay.

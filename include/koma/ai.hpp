@@ -30,9 +30,11 @@ std::optional<Level> level_from_name(std::string_view name);
 
 // The longest time limit a Player takes: a million seconds, over 11 days.
 inline constexpr double kMaxSeconds = 1e6;
+// The deepest depth limit a Player takes (each ply is a frame of recursion).
+inline constexpr int kMaxDepth = 64;
 
 struct Limits {
-  int depth = 0;            // plies (2 players) or rounds (more); 0 = the level's own
+  int depth = 0;  // plies (2 players) or rounds (more), 0 to kMaxDepth; 0 = the level's own
   std::uint64_t nodes = 0;  // positions visited; 0 = no limit
   double seconds = 0;       // wall time, 0 to kMaxSeconds; 0 = the level's own (expert: 2 s)
   std::uint64_t seed = 1;   // for the randomness of the easier levels
@@ -53,7 +55,7 @@ struct SearchInfo {
 class Player {
  public:
   // Throws Error for limits out of range: seconds not a number, negative or
-  // over kMaxSeconds; a negative depth.
+  // over kMaxSeconds; a depth negative or over kMaxDepth.
   explicit Player(Level level, Limits limits = {});
   // A legal move for the seat to move. Throws IllegalMove if the game is over
   // or the seat has no legal move.

@@ -55,8 +55,9 @@ class Game {
   void undo();
 
   // Ends the game by an outside decision (time forfeit, agreed draw,
-  // adjudication). Throws IllegalMove if over, if `places` has the wrong size
-  // or a place outside 1..seats, or if `reason` is none or no Reason at all.
+  // adjudication). Throws IllegalMove if over, if `places` has the wrong size,
+  // a place outside 1..seats or is not competition ranks (Result::places), or
+  // if `reason` is none or no Reason at all.
   void adjudicate(const std::vector<int>& places, Reason reason = Reason::adjudicated);
 
   bool over() const;

@@ -27,7 +27,7 @@ enum class Reason {
   checks,              // a seat gave the check that end.checks counts to
   last_team_standing,  // every seat left is on one team (end.last_team_standing)
 };
-inline constexpr int kReasonCount = 19;  // none .. last_team_standing
+inline constexpr int kReasonCount = 18;  // none .. last_team_standing
 
 std::string_view reason_name(Reason r);
 // Parses a reason word; returns Reason::none for an unknown word.
