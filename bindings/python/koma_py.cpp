@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -147,14 +148,21 @@ struct PyVariant {
 
 using VariantPtr = std::shared_ptr<PyVariant>;
 
-// Every variant loaded in this process, by source (a file's by its path,
-// modification time and options), so that loading the same descriptor twice,
-// or unpickling a position, gives the same object; and by the C++ variant, to
-// find the Python one a position belongs to.
-std::map<std::string, VariantPtr> g_by_source;
-std::unordered_map<const koma::Variant*, VariantPtr> g_by_variant;
+// The variants this process has loaded, held weakly: a variant lives as
+// long as a Python object or a position uses it. Loading a descriptor again
+// while it lives (the same source, unchanged file, and options that come to
+// the same rules) gives the same object, so positions of both compare equal.
+struct Loaded {
+  std::weak_ptr<PyVariant> py;
+  std::weak_ptr<const koma::Variant> variant;
+  Source source;
+};
+std::map<std::string, std::weak_ptr<PyVariant>> g_by_source;  // as asked: the overrides
+std::map<std::string, std::weak_ptr<PyVariant>> g_by_rules;   // every option in force
+std::unordered_map<const koma::Variant*, Loaded> g_by_variant;
 
-std::string source_key(const Source& s) {
+// The source's identity with `options`: a file's path and modification time.
+std::string source_key(const Source& s, const koma::Options& options) {
   std::string key = s.kind + '\0' + s.where + '\0' + s.origin + '\0' + s.base_dir;
   if (s.kind != "text") {
     std::error_code ec;
@@ -163,13 +171,27 @@ std::string source_key(const Source& s) {
     auto t = std::filesystem::last_write_time(path, ec);
     key += '\0' + std::to_string(ec ? 0 : t.time_since_epoch().count());
   }
-  for (const auto& [k, value] : s.overrides) key += '\0' + k + '=' + value;
+  for (const auto& [k, value] : options) key += '\0' + k + '=' + value;
   return key;
 }
 
+void forget_unused() {
+  std::erase_if(g_by_source, [](const auto& e) { return e.second.expired(); });
+  std::erase_if(g_by_rules, [](const auto& e) { return e.second.expired(); });
+  std::erase_if(g_by_variant, [](const auto& e) { return e.second.variant.expired(); });
+}
+
+// Registers a Python variant under its keys.
+void remember(const VariantPtr& p) {
+  g_by_source[source_key(p->source, p->source.overrides)] = p;
+  g_by_rules[source_key(p->source, p->v->options())] = p;
+  g_by_variant[p->v.get()] = Loaded{p, p->v, p->source};
+}
+
 VariantPtr load_source(const Source& s) {
-  const std::string key = source_key(s);
-  if (auto it = g_by_source.find(key); it != g_by_source.end()) return it->second;
+  forget_unused();
+  if (auto it = g_by_source.find(source_key(s, s.overrides)); it != g_by_source.end())
+    if (VariantPtr p = it->second.lock()) return p;
   std::shared_ptr<const koma::Variant> v;
   if (s.kind == "text")
     v = koma::Variant::parse(s.where, s.origin, s.overrides,
@@ -179,14 +201,23 @@ VariantPtr load_source(const Source& s) {
                             s.overrides);
   else
     v = koma::Variant::load(s.where, s.overrides);
-  auto out = std::make_shared<PyVariant>(v, s);
-  g_by_source.emplace(key, out);
-  g_by_variant.emplace(v.get(), out);
-  return out;
+  VariantPtr p;
+  if (auto it = g_by_rules.find(source_key(s, v->options())); it != g_by_rules.end())
+    p = it->second.lock();
+  if (!p) p = std::make_shared<PyVariant>(v, s);
+  g_by_source[source_key(s, s.overrides)] = p;
+  if (p->v == v) remember(p);
+  return p;
 }
 
+// The Python variant of a C++ one the module handed out (a position's), made
+// again if Python let it go while a position kept the rules.
 VariantPtr of(const koma::Variant& v) {
-  return g_by_variant.at(&v);
+  Loaded& loaded = g_by_variant.at(&v);
+  if (VariantPtr p = loaded.py.lock()) return p;
+  auto p = std::make_shared<PyVariant>(v.shared_from_this(), loaded.source);
+  remember(p);
+  return p;
 }
 
 // Option values from Python: str, bool ("true"/"false") or int.
@@ -312,7 +343,8 @@ struct View {
 };
 
 py::array_t<float> observation(const koma::Position& p, int seat) {
-  const PyVariant& pv = *of(p.variant());
+  const VariantPtr held = of(p.variant());  // may be made here: keep it alive
+  const PyVariant& pv = *held;
   const koma::Variant& v = *pv.v;
   pv.check_seat(seat);
   const int rows = pv.rows(), cols = pv.cols(), n = pv.seats;
@@ -351,6 +383,21 @@ py::array_t<float> observation(const koma::Position& p, int seat) {
   }
   if (!p.result()) fill(pv.plane_to_move + relative(p.to_move()), 1);
   return out;
+}
+
+// What a pickled position holds: its variant and generic text. A position
+// where a two-player game ended has no text that reads back (docs/notation.md):
+// refused here, not when unpickled.
+py::tuple position_state(const koma::Position& p) {
+  const std::string text = p.generic_text();
+  try {
+    (void)koma::Position::from_text(p.variant_ptr(), text);
+  } catch (const koma::NotationError&) {
+    throw koma::Error(
+        "this position (where a two-player game ended) has no text to pickle it by; pickle the "
+        "Game instead");
+  }
+  return py::make_tuple(of(p.variant()), text);
 }
 
 py::object piece_at(const koma::Position& p, int sq) {
@@ -488,18 +535,29 @@ PyGame game_of_record(const koma::GameRecord& r) {
 struct PyPlayer {
   VariantPtr variant;
   koma::Player player;
+  // Set while choose() runs: a second thread's call is refused, not raced.
+  std::shared_ptr<std::atomic<bool>> busy = std::make_shared<std::atomic<bool>>(false);
 
   PyMove choose(const PyGame& g) {
-    if (g.variant != variant)
+    if (&g.game.variant() != variant->v.get())
       throw py::value_error("the game is of another variant (" + g.variant->v->name() +
-                            ") than the player's (" + variant->v->name() + ")");
+                            " with other options, or another descriptor) than the player's (" +
+                            variant->v->name() + ")");
+    if (busy->exchange(true))
+      throw koma::Error(
+          "this Player is choosing a move in another thread already; give each thread its "
+          "own Player");
+    struct Release {
+      std::atomic<bool>& flag;
+      ~Release() { flag = false; }
+    } release_busy{*busy};
     koma::Game copy = g.game;  // the search runs without the GIL on its own game
     koma::Move m;
     {
       py::gil_scoped_release release;
       m = player.choose(copy);
     }
-    return with_text(g.game.position(), m);
+    return with_text(copy.position(), m);
   }
 };
 
@@ -544,8 +602,20 @@ koma::Game perft_game(const py::object& target, const py::object& position) {
 // the interpreter.
 PyObject *g_error, *g_descriptor_error, *g_notation_error, *g_illegal_move, *g_record_error;
 
+// Text from C++ for Python: UTF-8, any byte that is not shown as U+FFFD (a
+// descriptor or record may hold anything).
+py::str lenient(const std::string& text) {
+  return py::reinterpret_steal<py::str>(
+      PyUnicode_DecodeUTF8(text.data(), static_cast<py::ssize_t>(text.size()), "replace"));
+}
+
+// A message with its place, "what (where)", or the message alone.
+std::string located(const std::string& what, const std::string& where) {
+  return where.empty() ? what : what + " (" + where + ")";
+}
+
 void raise(PyObject* type, const std::string& message, const py::dict& attributes = {}) {
-  py::object instance = py::reinterpret_borrow<py::object>(type)(message);
+  py::object instance = py::reinterpret_borrow<py::object>(type)(lenient(message));
   for (const auto& [key, value] : attributes) py::setattr(instance, key, value);
   PyErr_SetObject(type, instance.ptr());
 }
@@ -558,21 +628,23 @@ void translate(std::exception_ptr p) {
     raise(g_descriptor_error,
           e.file() + ":" + std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": " +
               e.message(),
-          py::dict(py::arg("file") = e.file(), py::arg("line") = e.line(),
-                   py::arg("column") = e.column(), py::arg("message") = e.message()));
+          py::dict(py::arg("file") = lenient(e.file()), py::arg("line") = e.line(),
+                   py::arg("column") = e.column(), py::arg("message") = lenient(e.message())));
   } catch (const koma::RecordMoveError& e) {
-    raise(g_record_error, std::string(e.what()) + " (" + e.where() + ")",
-          py::dict(py::arg("where") = e.where(), py::arg("index") = e.index(),
-                   py::arg("move") = e.move(), py::arg("reason") = e.reason()));
+    raise(g_record_error, located(e.what(), e.where()),
+          py::dict(py::arg("where") = lenient(e.where()), py::arg("index") = e.index(),
+                   py::arg("move") = lenient(e.move()), py::arg("reason") = lenient(e.reason())));
   } catch (const koma::RecordError& e) {
-    raise(g_record_error, std::string(e.what()) + " (" + e.where() + ")",
-          py::dict(py::arg("where") = e.where()));
+    raise(g_record_error, located(e.what(), e.where()),
+          py::dict(py::arg("where") = lenient(e.where())));
   } catch (const koma::NotationError& e) {
     raise(g_notation_error, e.what());
   } catch (const koma::IllegalMove& e) {
     raise(g_illegal_move, e.what());
   } catch (const koma::Error& e) {
     raise(g_error, e.what());
+  } catch (const py::cast_error& e) {  // a value pybind11 cannot convert (a lone surrogate)
+    PyErr_SetString(PyExc_TypeError, e.what());
   }
 }
 
@@ -626,6 +698,17 @@ void bind_values(py::module_& m) {
       .def_readonly("royal", &koma::PieceKindInfo::royal)
       .def_readonly("promoted", &koma::PieceKindInfo::promoted)
       .def_readonly("value", &koma::PieceKindInfo::value)
+      .def(
+          "__eq__",
+          [](const koma::PieceKindInfo& a, const koma::PieceKindInfo& b) {
+            return a.letter == b.letter && a.name == b.name && a.kanji == b.kanji &&
+                   a.moves == b.moves && a.promotes_to == b.promotes_to &&
+                   a.demotes_to == b.demotes_to && a.royal == b.royal && a.promoted == b.promoted &&
+                   a.value == b.value;
+          },
+          py::is_operator())
+      .def("__hash__",
+           [](const koma::PieceKindInfo& k) { return py::hash(py::make_tuple(k.letter, k.name)); })
       .def("__repr__", &kind_repr);
 
   py::class_<koma::PieceOnBoard>(m, "Piece", "A piece on the board (Position.at).")
@@ -656,6 +739,16 @@ void bind_values(py::module_& m) {
       .def_readonly("mates", &koma::SeatScore::mates)
       .def_readonly("pieces", &koma::SeatScore::pieces)
       .def_readonly("last_mate", &koma::SeatScore::last_mate)
+      .def(
+          "__eq__",
+          [](const koma::SeatScore& a, const koma::SeatScore& b) {
+            return a.mates == b.mates && a.pieces == b.pieces && a.last_mate == b.last_mate;
+          },
+          py::is_operator())
+      .def("__hash__",
+           [](const koma::SeatScore& s) {
+             return py::hash(py::make_tuple(s.mates, s.pieces, s.last_mate));
+           })
       .def("__repr__", [](const koma::SeatScore& s) {
         return "SeatScore(mates=" + std::to_string(s.mates) +
                ", pieces=" + std::to_string(s.pieces) +
@@ -900,7 +993,7 @@ void bind_position(py::module_& m) {
           [](const VariantPtr& v, const std::string& text) {
             return koma::Position::from_text(v->v, text);
           },
-          py::arg("variant"), py::arg("text"))
+          py::arg("variant").none(false), py::arg("text"))
       .def_property_readonly("variant", [](const koma::Position& p) { return of(p.variant()); })
       .def_property_readonly("text", &koma::Position::text)
       .def_property_readonly("generic_text", &koma::Position::generic_text)
@@ -971,19 +1064,22 @@ void bind_position(py::module_& m) {
              return "Position('" + p.variant().name() + "', '" + p.text() + "')";
            })
       .def("__str__", &koma::Position::text)
+      .def("__copy__", [](const koma::Position& p) { return p; })
+      .def("__deepcopy__", [](const koma::Position& p, const py::object&) { return p; })
       .def("__reduce__", [](const koma::Position& p) {
-        return restore("Position.from_text", py::make_tuple(of(p.variant()), p.generic_text()));
+        return restore("Position.from_text", position_state(p));
       });
 }
 
 // Game, with the learning interface.
 void bind_game(py::module_& m) {
   py::class_<PyGame>(m, "Game", "A game: a start position and the moves played since.")
-      .def(py::init(&make_game), py::arg("variant"), py::arg("position") = py::none(),
+      .def(py::init(&make_game), py::arg("variant").none(false), py::arg("position") = py::none(),
            py::arg("referee") = "koma")
       .def_static("from_record", &game_of_record, py::arg("record"),
                   "The game of a record, replayed (its variant loaded with its options).")
-      .def_static("_restore", &restore_game)
+      .def_static("_restore", &restore_game, py::arg("variant").none(false), py::arg("start"),
+                  py::arg("moves"), py::arg("referee"), py::arg("adjudication"))
       .def("__reduce__", [](const PyGame& g) { return restore("Game._restore", game_state(g)); })
       .def("__copy__", [](const PyGame& g) { return PyGame(g); })
       .def("__deepcopy__", [](const PyGame& g, const py::object&) { return PyGame(g); })
@@ -1075,7 +1171,7 @@ void bind_player(py::module_& m) {
              limits.seed = seed;
              return PyPlayer{v, koma::Player(level_arg(level), limits)};
            }),
-           py::arg("variant"), py::arg("level"), py::kw_only(), py::arg("depth") = 0,
+           py::arg("variant").none(false), py::arg("level"), py::kw_only(), py::arg("depth") = 0,
            py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("seed") = 1)
       .def("choose", &PyPlayer::choose, py::arg("game"),
            "A legal move for the seat to move; the GIL is released while it searches.")

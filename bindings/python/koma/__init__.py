@@ -3,7 +3,7 @@
     import koma
     v = koma.Variant.load("yonin", pawn_drop_mate="allowed")
     g = koma.Game(v)
-    g.play("5i5h")
+    g.play("5g5f")
     print(g.legal_moves()[:3], g.to_move, g.over)
 
 The classes wrap koma's C++ API; docs/python.md is the manual.

@@ -34,6 +34,8 @@ class Kind:
     royal: bool
     promoted: bool
     value: int
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Piece:
     kind: int
@@ -47,6 +49,8 @@ class SeatScore:
     mates: int
     pieces: int
     last_mate: int
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Result:
     places: list[int]
