@@ -208,30 +208,29 @@ std::optional<Move> play_moves(Game& game, const std::vector<std::string>& moves
 }
 
 Game replay_record(const std::shared_ptr<const Variant>& variant, const GameRecord& record) {
-  std::optional<Game> game;
-  if (!record.start) {
-    game.emplace(variant);
-  } else {
+  auto start = [&] {
+    if (!record.start) return Game(variant);
     try {
-      game.emplace(Position::from_text(variant, *record.start));
+      return Game(Position::from_text(variant, *record.start));
     } catch (const NotationError& e) {
       throw RecordError(std::string("the record's start position: ") + e.what(), record.where);
     }
-  }
-  play_moves(*game, record.moves, record.where);
+  };
+  Game game = start();
+  play_moves(game, record.moves, record.where);
   // An outside ending (a match's ply cap, say) is not in the moves: repeat it.
   if (record.result && record.result->reason == Reason::adjudicated) {
-    if (game->over())
+    if (game.over())
       throw RecordError("the record's result is adjudicated, but its moves end the game already (" +
-                            std::string(reason_name(game->result()->reason)) + ")",
+                            std::string(reason_name(game.result()->reason)) + ")",
                         record.where);
     try {
-      game->adjudicate(record.result->places);
+      game.adjudicate(record.result->places);
     } catch (const IllegalMove& e) {
       throw RecordError(std::string("the record's adjudicated result: ") + e.what(), record.where);
     }
   }
-  return std::move(*game);
+  return game;
 }
 
 std::string json_string(std::string_view text) {
