@@ -1,10 +1,12 @@
-// koma-match: plays CPU levels against each other, rotating the seats, and
-// prints a table of places per level (docs/ai.md#output).
+// koma-match: plays CPU levels (and outside USI engines) against each other,
+// rotating the seats, and prints a table of places per level
+// (docs/ai.md#output, docs/ai.md#usi-seats).
 //   koma-match --variant variants/yonin.yaml --seats strong,normal,easy,easy --games 16
 //   koma-match --variant yonin --seats strong,normal,easy,easy --games 8 --jobs 2
 //              --nodes 2000 --record games.jsonl
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "driver.hpp"
+#include "usi_seat.hpp"
 
 namespace po = boost::program_options;
 using Clock = std::chrono::steady_clock;
@@ -33,6 +36,7 @@ const char* const kUsage =
     "  --seats LEVEL,LEVEL,... --games N [--seed S] [--jobs J] [--rotate-first]\n"
     "  [--max-plies P] [--nodes N] [--level-nodes LEVEL=N]... [--seconds X]\n"
     "  [--opening-plies K] [--record FILE.jsonl]\n"
+    "  [--usi NAME=COMMAND]... [--usi-option NAME:KEY=VALUE]... [--usi-timeout T]\n"
     "\n"
     "Plays N games between CPU levels (easy, normal, medium, strong, hard, expert; one\n"
     "per seat). Game g (counted from 0) rotates the --seats list by g: entry i sits at\n"
@@ -54,16 +58,32 @@ const char* const kUsage =
     "milliseconds and nodes per move, thousands of nodes per second (wall time: these\n"
     "vary with the machine and --jobs), average completed search depth (plies for two\n"
     "seats, rounds for more). A progress bar is drawn on standard error when\n"
-    "it is a terminal.";
+    "it is a terminal.\n"
+    "\n"
+    "USI seats (two-player variants written in SFEN): --usi NAME=COMMAND makes NAME a\n"
+    "seat entry like a level; COMMAND (run with /bin/sh -c, one process a game) is a USI\n"
+    "engine, set up with its --usi-option NAME:KEY=VALUE options. It moves with\n"
+    "`go nodes N` under --nodes or --level-nodes NAME=N, else with `go btime 0 wtime 0\n"
+    "byoyomi MS` (--seconds, default 1). koma referees: an illegal move, a crash, garbage\n"
+    "or no bestmove in time (byoyomi + --usi-timeout T, default 30 s) loses the game,\n"
+    "adjudicated, and a line `forfeit game G ply P seat S NAME: why` follows the speed\n"
+    "lines. Records name the seat usi:NAME.";
 
 constexpr int kMaxGames = 1'000'000;
 constexpr int kMaxJobs = 256;
 constexpr int kMaxOpeningPlies = 1000;
 
+// One --seats entry: a CPU level, or an outside engine (--usi NAME=COMMAND).
+struct Entrant {
+  std::string name;  // the level's or the engine's
+  std::optional<koma::Level> level;
+  std::optional<usi_seat::EngineSpec> engine;
+};
+
 struct Setup {
   std::shared_ptr<const koma::Variant> variant;
   std::optional<koma::Position> start;  // --position
-  std::vector<koma::Level> levels;      // --seats, in order
+  std::vector<Entrant> entrants;        // --seats, in order
   int games = 0;
   std::uint64_t seed = 1;
   bool rotate_first = false;
@@ -71,7 +91,8 @@ struct Setup {
   int opening = 0;  // --opening-plies
   std::uint64_t nodes = 0;
   double seconds = 0;
-  std::map<koma::Level, std::uint64_t> level_nodes;  // --level-nodes, over --nodes
+  double usi_timeout = 30;                           // --usi-timeout
+  std::map<std::string, std::uint64_t> level_nodes;  // --level-nodes by entrant, over --nodes
 };
 
 // What a level's moves cost: for the speed table.
@@ -84,11 +105,12 @@ struct Effort {
 
 // One finished game.
 struct Played {
-  std::vector<int> entry;  // entry[seat - 1]: the index into Setup::levels sitting there
+  std::vector<int> entry;  // entry[seat - 1]: the index into Setup::entrants sitting there
   int first_seat = 1;
   std::vector<std::string> moves;
   koma::Result result;
-  std::vector<Effort> effort;  // effort[seat - 1]
+  std::vector<Effort> effort;         // effort[seat - 1]
+  std::vector<std::string> forfeits;  // "game G ply P seat S NAME: why"
 };
 
 int seat_count(const Setup& s) {
@@ -119,6 +141,90 @@ std::string moves_text(const koma::Game& game) {
   return out.empty() ? "-" : out;
 }
 
+// Who plays a seat in one game: a CPU player, or an engine process with the
+// `go` command and the time it has to answer.
+struct SeatPlayer {
+  std::unique_ptr<koma::Player> cpu;
+  std::unique_ptr<usi_seat::Engine> engine;
+  std::string go;
+  double timeout = 0;
+};
+
+// The limits of entrant `e` in game g at `seat`: --nodes, --level-nodes and
+// --seconds; expert searches 20000 nodes when nothing else is given.
+koma::Limits limits_of(const Setup& s, int e, int g, int seat) {
+  const Entrant& who = s.entrants[static_cast<std::size_t>(e)];
+  koma::Limits limits;
+  limits.nodes = s.nodes;
+  limits.seconds = s.seconds;
+  if (who.level == koma::Level::expert && !s.nodes && s.seconds <= 0) limits.nodes = 20000;
+  if (auto it = s.level_nodes.find(who.name); it != s.level_nodes.end()) limits.nodes = it->second;
+  limits.seed =
+      s.seed * 1000 + static_cast<std::uint64_t>(g) * 8 + static_cast<std::uint64_t>(seat);
+  return limits;
+}
+
+// Starts the player of entrant `e`; an engine that does not start is left
+// out (`engine` empty) and forfeits at its first move.
+SeatPlayer start_player(const Setup& s, int e, const koma::Limits& limits, std::string& fault) {
+  const Entrant& who = s.entrants[static_cast<std::size_t>(e)];
+  SeatPlayer p;
+  if (who.level) {
+    p.cpu = std::make_unique<koma::Player>(*who.level, limits);
+    return p;
+  }
+  if (limits.nodes) {
+    p.go = "go nodes " + std::to_string(limits.nodes);
+    p.timeout = s.usi_timeout;
+  } else {
+    const double seconds = limits.seconds > 0 ? limits.seconds : 1.0;
+    p.go = "go btime 0 wtime 0 byoyomi " + std::to_string(std::lround(seconds * 1000));
+    p.timeout = seconds + s.usi_timeout;
+  }
+  try {
+    p.engine = std::make_unique<usi_seat::Engine>(*who.engine, s.usi_timeout);
+  } catch (const usi_seat::EngineFault& f) {
+    fault = std::string("it did not start: ") + f.what();
+  }
+  return p;
+}
+
+// The USI position command for the game so far.
+std::string usi_position(const koma::Game& game) {
+  std::string out = "position sfen " + game.start().text();
+  if (!game.history().empty()) out += " moves " + moves_text(game);
+  return out;
+}
+
+// Plays one engine move: "" if it was played, else why the engine forfeits.
+std::string engine_move(koma::Game& game, SeatPlayer& p, Effort& effort) {
+  if (!p.engine) return "";  // set by start_player
+  const auto t0 = Clock::now();
+  usi_seat::Answer answer;
+  try {
+    answer = p.engine->bestmove(usi_position(game), p.go, p.timeout);
+  } catch (const usi_seat::EngineFault& f) {
+    return f.what();
+  }
+  try {
+    game.play(answer.move);
+  } catch (const koma::Error& e) {
+    return "it played '" + koma::escape_text(answer.move, 40) +
+           "', which koma refuses: " + e.what();
+  }
+  ++effort.moves;
+  effort.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+  effort.nodes += answer.nodes;
+  return "";
+}
+
+// Every seat but `loser` shares the first place; `loser` is last.
+std::vector<int> forfeit_places(int seats, int loser) {
+  std::vector<int> places(static_cast<std::size_t>(seats), 1);
+  places[static_cast<std::size_t>(loser - 1)] = seats;
+  return places;
+}
+
 // The game g (from 0); nullopt if `stopping` was set before it ended.
 std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& stopping) {
   const int n = seat_count(s);
@@ -127,19 +233,13 @@ std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& 
                                      : koma::Game(s.variant);
   Played out;
   out.first_seat = game.start().to_move();
-  std::vector<std::unique_ptr<koma::Player>> players;
+  std::vector<SeatPlayer> players;
+  std::vector<std::string> start_faults(static_cast<std::size_t>(n));
   for (int seat = 1; seat <= n; ++seat) {
     int e = entry_at(seat, g, n);
     out.entry.push_back(e);
-    koma::Limits limits;
-    limits.nodes = s.nodes;
-    limits.seconds = s.seconds;
-    if (s.levels[e] == koma::Level::expert && !s.nodes && s.seconds <= 0) limits.nodes = 20000;
-    if (auto it = s.level_nodes.find(s.levels[e]); it != s.level_nodes.end())
-      limits.nodes = it->second;
-    limits.seed =
-        s.seed * 1000 + static_cast<std::uint64_t>(g) * 8 + static_cast<std::uint64_t>(seat);
-    players.push_back(std::make_unique<koma::Player>(s.levels[e], limits));
+    players.push_back(start_player(s, e, limits_of(s, e, g, seat),
+                                   start_faults[static_cast<std::size_t>(seat - 1)]));
   }
   out.effort.assign(n, Effort{});
   // A random opening, the same for the n games of one rotation, so that
@@ -157,19 +257,28 @@ std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& 
       break;
     }
     int seat = game.position().to_move();
-    koma::Player& player = *players[seat - 1];
+    SeatPlayer& player = players[static_cast<std::size_t>(seat - 1)];
+    Effort& effort = out.effort[static_cast<std::size_t>(seat - 1)];
+    const std::string& name = s.entrants[static_cast<std::size_t>(out.entry[seat - 1])].name;
+    if (!player.cpu) {
+      std::string fault = start_faults[static_cast<std::size_t>(seat - 1)];
+      if (fault.empty()) fault = engine_move(game, player, effort);
+      if (fault.empty()) continue;
+      out.forfeits.push_back("game " + std::to_string(g + 1) + " ply " + std::to_string(plies + 1) +
+                             " seat " + std::to_string(seat) + " " + name + ": " + fault);
+      game.adjudicate(forfeit_places(n, seat), koma::Reason::adjudicated);
+      break;
+    }
     try {
-      game.play(player.choose(game));
-      Effort& e = out.effort[seat - 1];
-      ++e.moves;
-      e.seconds += player.info().seconds;
-      e.nodes += player.info().nodes;
-      e.depth += player.info().depth;
+      game.play(player.cpu->choose(game));
+      ++effort.moves;
+      effort.seconds += player.cpu->info().seconds;
+      effort.nodes += player.cpu->info().nodes;
+      effort.depth += player.cpu->info().depth;
     } catch (const koma::Error& e) {
       throw driver::Failure(
-          "game " + std::to_string(g + 1) + ", ply " + std::to_string(plies + 1) + ": the " +
-              std::string(koma::level_name(player.level())) + " player of seat " +
-              std::to_string(seat) + " failed: " + e.what(),
+          "game " + std::to_string(g + 1) + ", ply " + std::to_string(plies + 1) + ": the " + name +
+              " player of seat " + std::to_string(seat) + " failed: " + e.what(),
           "game " + std::to_string(g + 1) + " after the moves: " + moves_text(game));
     }
   }
@@ -177,6 +286,13 @@ std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& 
   out.moves = game.history();
   if (!out.moves.empty() && out.moves.back() == "adjudicate") out.moves.pop_back();
   out.result = *game.result();
+  for (int seat = 1; seat <= n; ++seat)
+    if (auto& engine = players[static_cast<std::size_t>(seat - 1)].engine) {
+      const auto& places = out.result.places;
+      const int place = places[static_cast<std::size_t>(seat - 1)];
+      const bool all_same = std::count(places.begin(), places.end(), place) == n;
+      engine->gameover(all_same ? "draw" : place == 1 ? "win" : "lose");
+    }
   return out;
 }
 
@@ -219,11 +335,14 @@ std::string ordinal(int n) {
 // The table, the total line and the pairwise scores.
 std::string report(const Setup& s, const std::vector<Played>& played, double seconds) {
   const int n = seat_count(s);
-  std::vector<koma::Level> distinct;
-  for (koma::Level l : s.levels)
-    if (std::find(distinct.begin(), distinct.end(), l) == distinct.end()) distinct.push_back(l);
-  auto index_of = [&](koma::Level l) {
-    return static_cast<int>(std::find(distinct.begin(), distinct.end(), l) - distinct.begin());
+  // Rows by entrant name: a level or an engine listed twice is one row.
+  std::vector<std::string> distinct;
+  for (const Entrant& who : s.entrants)
+    if (std::find(distinct.begin(), distinct.end(), who.name) == distinct.end())
+      distinct.push_back(who.name);
+  auto index_of = [&](int entry) {
+    const std::string& name = s.entrants[static_cast<std::size_t>(entry)].name;
+    return static_cast<int>(std::find(distinct.begin(), distinct.end(), name) - distinct.begin());
   };
 
   struct Row {
@@ -233,9 +352,9 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
   std::vector<Row> rows(distinct.size());
   for (Row& r : rows) r.places.assign(n, 0);
   for (const Played& p : played) {
-    bool draw = is_draw(p.result);
+    bool draw = p.forfeits.empty() && is_draw(p.result);
     for (int seat = 1; seat <= n; ++seat) {
-      Row& r = rows[index_of(s.levels[p.entry[seat - 1]])];
+      Row& r = rows[index_of(p.entry[seat - 1])];
       int place = p.result.places[seat - 1];
       ++r.games;
       r.place_sum += place;
@@ -246,7 +365,7 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
   }
 
   std::size_t name_width = 5;
-  for (koma::Level l : distinct) name_width = std::max(name_width, koma::level_name(l).size());
+  for (const std::string& name : distinct) name_width = std::max(name_width, name.size());
   std::string out;
   char buf[128];
   std::snprintf(buf, sizeof buf, "%-*s %6s %10s", static_cast<int>(name_width), "level", "games",
@@ -261,8 +380,7 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
     const Row& r = rows[i];
     double games = static_cast<double>(std::max(r.games, 1L));
     std::snprintf(buf, sizeof buf, "%-*s %6ld %10.2f", static_cast<int>(name_width),
-                  std::string(koma::level_name(distinct[i])).c_str(), r.games,
-                  static_cast<double>(r.place_sum) / games);
+                  distinct[i].c_str(), r.games, static_cast<double>(r.place_sum) / games);
     out += buf;
     for (long c : r.places) {
       std::snprintf(buf, sizeof buf, " %5ld", c);
@@ -284,9 +402,9 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
         double score = 0;
         int pairs = 0;
         for (int x = 0; x < n; ++x) {
-          if (index_of(s.levels[p.entry[x]]) != static_cast<int>(a)) continue;
+          if (index_of(p.entry[x]) != static_cast<int>(a)) continue;
           for (int y = 0; y < n; ++y) {
-            if (index_of(s.levels[p.entry[y]]) != static_cast<int>(b)) continue;
+            if (index_of(p.entry[y]) != static_cast<int>(b)) continue;
             int px = p.result.places[x], py = p.result.places[y];
             score += px < py ? 1.0 : px == py ? 0.5 : 0.0;
             ++pairs;
@@ -296,8 +414,7 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
         sum += score / pairs;
         ++games;
       }
-      std::string line = std::string(koma::level_name(distinct[a])) + " vs " +
-                         std::string(koma::level_name(distinct[b])) + ": ";
+      std::string line = distinct[a] + " vs " + distinct[b] + ": ";
       if (games > 0) {
         double p = sum / static_cast<double>(games);
         double half = 1.96 * std::sqrt(p * (1 - p) / static_cast<double>(games));
@@ -313,7 +430,7 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
   std::vector<Effort> effort(distinct.size());
   for (const Played& p : played)
     for (int seat = 1; seat <= n; ++seat) {
-      Effort& e = effort[index_of(s.levels[p.entry[seat - 1]])];
+      Effort& e = effort[index_of(p.entry[seat - 1])];
       e.moves += p.effort[seat - 1].moves;
       e.seconds += p.effort[seat - 1].seconds;
       e.nodes += p.effort[seat - 1].nodes;
@@ -326,13 +443,51 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
     const Effort& e = effort[i];
     double moves = static_cast<double>(std::max(e.moves, 1L));
     std::snprintf(buf, sizeof buf, "speed %-*s %8ld %9.2f %11.0f %9.1f %6.2f\n",
-                  static_cast<int>(name_width), std::string(koma::level_name(distinct[i])).c_str(),
-                  e.moves, 1000 * e.seconds / moves, static_cast<double>(e.nodes) / moves,
+                  static_cast<int>(name_width), distinct[i].c_str(), e.moves,
+                  1000 * e.seconds / moves, static_cast<double>(e.nodes) / moves,
                   e.seconds > 0 ? static_cast<double>(e.nodes) / e.seconds / 1000 : 0.0,
                   static_cast<double>(e.depth) / moves);
     out += buf;
   }
+  for (const Played& p : played)
+    for (const std::string& f : p.forfeits) out += "forfeit " + f + "\n";
   return out;
+}
+
+// --usi NAME=COMMAND and --usi-option NAME:KEY=VALUE, by engine name.
+std::map<std::string, usi_seat::EngineSpec> usi_engines(const po::variables_map& vm) {
+  std::map<std::string, usi_seat::EngineSpec> engines;
+  if (vm.count("usi"))
+    for (const std::string& kv : vm["usi"].as<std::vector<std::string>>()) {
+      const auto eq = kv.find('=');
+      const std::string name = kv.substr(0, eq == std::string::npos ? 0 : eq);
+      const bool word = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+      });
+      if (!word || eq + 1 >= kv.size())
+        throw driver::Failure("'" + koma::escape_text(kv, 80) +
+                                  "' is not NAME=COMMAND (a name of letters, digits, - and _; "
+                                  "a command)",
+                              "--usi");
+      if (koma::level_from_name(name) || name == "human")
+        throw driver::Failure("the engine name '" + name + "' is taken by a seat type", "--usi");
+      if (!engines.emplace(name, usi_seat::EngineSpec{name, kv.substr(eq + 1), {}}).second)
+        throw driver::Failure("the engine '" + name + "' is named twice", "--usi");
+    }
+  if (vm.count("usi-option"))
+    for (const std::string& spec : vm["usi-option"].as<std::vector<std::string>>()) {
+      const auto colon = spec.find(':');
+      const auto eq = spec.find('=', colon == std::string::npos ? 0 : colon);
+      auto engine =
+          colon == std::string::npos ? engines.end() : engines.find(spec.substr(0, colon));
+      if (engine == engines.end() || eq == std::string::npos || eq == colon + 1)
+        throw driver::Failure("'" + koma::escape_text(spec, 80) +
+                                  "' is not NAME:KEY=VALUE for an engine named by --usi",
+                              "--usi-option");
+      engine->second.options.emplace_back(spec.substr(colon + 1, eq - colon - 1),
+                                          spec.substr(eq + 1));
+    }
+  return engines;
 }
 
 }  // namespace
@@ -360,7 +515,14 @@ static int match_main(int argc, char** argv) {
                               "over --nodes (repeatable)")(
       "seconds", po::value<double>(),
       "time per move for every CPU level, 0 to 86400 (default 0: none; not reproducible)")(
-      "record", po::value<std::string>(), "write every game to this JSON Lines record file");
+      "record", po::value<std::string>(), "write every game to this JSON Lines record file")(
+      "usi", po::value<std::vector<std::string>>(),
+      "NAME=COMMAND: a USI engine that --seats may name like a level (repeatable)")(
+      "usi-option", po::value<std::vector<std::string>>(),
+      "NAME:KEY=VALUE: a setoption sent to engine NAME before each game (repeatable)")(
+      "usi-timeout", po::value<double>(),
+      "seconds an engine may take beyond its byoyomi to answer, and to start, 0.1 to 86400 "
+      "(default 30)");
   auto vm = driver::parse(argc, argv, desc, kUsage);
 
   if (!vm.count("seats")) throw driver::Failure("--seats LEVEL,LEVEL,... is required", "--seats");
@@ -373,22 +535,27 @@ static int match_main(int argc, char** argv) {
   const koma::Limits limits = driver::search_limits(vm);
   s.nodes = limits.nodes;
   s.seconds = limits.seconds;
+  const std::map<std::string, usi_seat::EngineSpec> engines = usi_engines(vm);
+  s.usi_timeout = driver::checked(vm, "usi-timeout", 30.0, 0.1, 86400.0);
   if (vm.count("level-nodes"))
     for (const std::string& kv : vm["level-nodes"].as<std::vector<std::string>>()) {
       auto eq = kv.find('=');
-      auto level = koma::level_from_name(kv.substr(0, eq == std::string::npos ? kv.size() : eq));
+      const std::string name = kv.substr(0, eq == std::string::npos ? kv.size() : eq);
+      const bool known = koma::level_from_name(name) || engines.count(name);
       long long count = -1;
-      if (level && eq != std::string::npos) try {
+      if (known && eq != std::string::npos) try {
           std::size_t used = 0;
           count = std::stoll(kv.substr(eq + 1), &used);
           if (used != kv.size() - eq - 1) count = -1;
         } catch (const std::exception&) {
         }
-      if (!level || count < 0 || count > driver::kMaxNodes)
-        throw driver::Failure("'" + kv + "' is not LEVEL=N (a level name, a node count from 0 to " +
+      if (!known || count < 0 || count > driver::kMaxNodes)
+        throw driver::Failure("'" + kv +
+                                  "' is not LEVEL=N (a level or --usi engine name, a node count "
+                                  "from 0 to " +
                                   std::to_string(driver::kMaxNodes) + ")",
                               "--level-nodes");
-      s.level_nodes[*level] = static_cast<std::uint64_t>(count);
+      s.level_nodes[name] = static_cast<std::uint64_t>(count);
     }
   std::optional<int> max_plies;
   s.opening = driver::checked(vm, "opening-plies", 0, 0, kMaxOpeningPlies);
@@ -408,26 +575,40 @@ static int match_main(int argc, char** argv) {
   if (vm.count("position")) s.start = driver::start_position(s.variant, vm);
   const int n = s.variant->seats();
 
-  // --seats: CPU levels only, one per seat.
+  // --seats: CPU levels and --usi engines, one per seat.
   const std::string list = vm["seats"].as<std::string>();
   std::vector<std::string> names = driver::split_list(list);
+  bool any_engine = false;
   for (const std::string& name : names) {
     if (name.empty()) throw driver::Failure("--seats has an empty entry", "--seats");
     if (name == "human")
       throw driver::Failure("human cannot play in a match; every seat takes a CPU level",
                             "--seats");
+    if (auto engine = engines.find(name); engine != engines.end()) {
+      s.entrants.push_back(Entrant{name, std::nullopt, engine->second});
+      any_engine = true;
+      continue;
+    }
     auto level = koma::level_from_name(name);
     if (!level)
-      throw driver::Failure(
-          "unknown level '" + name + "'; levels: easy, normal, medium, strong, hard, expert",
-          "--seats");
-    s.levels.push_back(*level);
+      throw driver::Failure("unknown level '" + name +
+                                "'; levels: easy, normal, medium, strong, hard, expert, or an "
+                                "engine named by --usi",
+                            "--seats");
+    s.entrants.push_back(Entrant{name, level, std::nullopt});
   }
-  if (static_cast<int>(s.levels.size()) != n)
-    throw driver::Failure("--seats lists " + std::to_string(s.levels.size()) + " level" +
-                              (s.levels.size() == 1 ? "" : "s") + ", but " + s.variant->name() +
+  if (static_cast<int>(s.entrants.size()) != n)
+    throw driver::Failure("--seats lists " + std::to_string(s.entrants.size()) + " level" +
+                              (s.entrants.size() == 1 ? "" : "s") + ", but " + s.variant->name() +
                               " has " + std::to_string(n) + " seats",
                           "--seats");
+  if (any_engine && !s.variant->uses_sfen())
+    throw driver::Failure(
+        "a USI engine needs a variant written in SFEN and USI (the two-player "
+        "shogi family); " +
+            s.variant->name() + " is not",
+        "--seats");
+  if (any_engine) usi_seat::ignore_broken_pipes();
 
   int variant_limit = std::stoi(s.variant->options().at("max_plies"));
   s.cap = max_plies ? *max_plies : variant_limit > 0 ? 0 : 1000;
@@ -446,7 +627,10 @@ static int match_main(int argc, char** argv) {
     r.options = overrides;
     r.first_seat = p.first_seat;
     if (s.start) r.start = s.start->text();
-    for (int e : p.entry) r.seats.emplace_back(koma::level_name(s.levels[e]));
+    for (int e : p.entry) {
+      const Entrant& who = s.entrants[static_cast<std::size_t>(e)];
+      r.seats.push_back(who.level ? who.name : "usi:" + who.name);
+    }
     r.moves = p.moves;
     r.result = p.result;
     return koma::record_line(r);
