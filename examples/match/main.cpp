@@ -182,7 +182,8 @@ SeatPlayer start_player(const Setup& s, int e, const koma::Limits& limits, std::
     p.timeout = seconds + s.usi_timeout;
   }
   try {
-    p.engine = std::make_unique<usi_seat::Engine>(*who.engine, s.usi_timeout);
+    // Starting may take longer than a move on a loaded machine (a new process).
+    p.engine = std::make_unique<usi_seat::Engine>(*who.engine, std::max(s.usi_timeout, 10.0));
   } catch (const usi_seat::EngineFault& f) {
     fault = std::string("it did not start: ") + f.what();
   }
@@ -521,7 +522,8 @@ static int match_main(int argc, char** argv) {
       "usi-option", po::value<std::vector<std::string>>(),
       "NAME:KEY=VALUE: a setoption sent to engine NAME before each game (repeatable)")(
       "usi-timeout", po::value<double>(),
-      "seconds an engine may take beyond its byoyomi to answer, and to start, 0.1 to 86400 "
+      "seconds an engine may take beyond its byoyomi to answer (and to start, at least 10), "
+      "0.1 to 86400 "
       "(default 30)");
   auto vm = driver::parse(argc, argv, desc, kUsage);
 
