@@ -224,30 +224,19 @@ def _parser():
     return p
 
 
-def _whole(args, name, fallback, low, high):
-    """A whole-number option, checked as koma-match checks it."""
+def _checked(args, name, fallback, low, high, whole=True):
+    """A numeric option in its range, checked and worded as koma-match's
+    driver::checked does: a whole number, or (whole=False) any number."""
     text = getattr(args, name.replace("-", "_"))
     if text is None:
         return fallback
     try:
-        value = int(text.strip())
+        value = int(text.strip()) if whole else float(text)
     except ValueError:
-        value = None
-    if value is None or not low <= value <= high:
-        raise UsageError(f"--{name} takes a whole number from {low} to {high}, not '{text}'")
-    return value
-
-
-def _number(args, name, fallback, low, high):
-    text = getattr(args, name.replace("-", "_"))
-    if text is None:
-        return fallback
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
+        value = float("nan")  # never in range
     if not low <= value <= high:
-        raise UsageError(f"--{name} takes a number from {low:g} to {high:g}, not '{text}'")
+        kind, low, high = ("a whole number", low, high) if whole else ("a number", f"{low:g}", f"{high:g}")
+        raise UsageError(f"--{name} takes {kind} from {low} to {high}, not '{text}'")
     return value
 
 
@@ -272,11 +261,11 @@ def setup(argv):
         raise UsageError("--seats LEVEL,LEVEL,... is required")
     if args.games is None:
         raise UsageError("--games N is required")
-    games = _whole(args, "games", 0, 1, MAX_GAMES)
-    seed = _whole(args, "seed", 1, 0, MAX_SEED)
-    jobs = _whole(args, "jobs", 1, 1, MAX_JOBS)
-    nodes = _whole(args, "nodes", 0, 0, MAX_NODES)
-    seconds = _number(args, "seconds", 0.0, 0.0, MAX_SECONDS)
+    games = _checked(args, "games", 0, 1, MAX_GAMES)
+    seed = _checked(args, "seed", 1, 0, MAX_SEED)
+    jobs = _checked(args, "jobs", 1, 1, MAX_JOBS)
+    nodes = _checked(args, "nodes", 0, 0, MAX_NODES)
+    seconds = _checked(args, "seconds", 0.0, 0.0, MAX_SECONDS, whole=False)
     level_nodes = {}
     for kv in args.level_nodes:
         level, eq, count = kv.partition("=")
@@ -289,7 +278,7 @@ def setup(argv):
                 f"'{kv}' is not LEVEL=N (a level name, a node count from 0 to {MAX_NODES})"
             )
         level_nodes[level] = value
-    max_plies = _whole(args, "max-plies", None, 1, MAX_PLIES)
+    max_plies = _checked(args, "max-plies", None, 1, MAX_PLIES)
     if args.rotate_first and args.first_seat is not None:
         raise UsageError("--rotate-first and --first-seat exclude each other")
     if args.rotate_first and args.position is not None:
@@ -314,7 +303,7 @@ def setup(argv):
         if args.first_seat is not None:
             options.pop("first_seat", None)
             seats = koma.Variant.load(name, **options).seats
-            options["first_seat"] = str(_whole(args, "first-seat", 1, 1, seats))
+            options["first_seat"] = str(_checked(args, "first-seat", 1, 1, seats))
         v = koma.Variant.load(name, **options)
     except koma.Error as e:
         raise UsageError(_koma_error(e)) from None
