@@ -2,6 +2,7 @@
 // checks (every key known, every value typed), then the compiled tables.
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -583,6 +584,16 @@ struct Builder {
     squares.reserve(16);
     v.ray_at.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, 0);
     v.dead.assign(static_cast<std::size_t>(v.ncodes), SquareSet{});
+    v.rides.assign(static_cast<std::size_t>(v.ncodes), 0);
+    for (int sq = 0; sq < v.nsq; ++sq) {
+      v.col.push_back(static_cast<std::uint8_t>(sq % v.width));
+      v.row.push_back(static_cast<std::uint8_t>(sq / v.width));
+    }
+    for (int k = 0; k < nk; ++k) v.value100[k] = 100 * std::max(v.kinds[k].value, 1);
+    for (int a = 0; a < v.nsq; ++a)
+      for (int b = 0; b < v.nsq; ++b)
+        v.steps.push_back(static_cast<std::uint8_t>(
+            std::max(std::abs(v.col[a] - v.col[b]), std::abs(v.row[a] - v.row[b]))));
     v.rays.push_back(0);  // code 0 / voids: no rays
     for (int k = 0; k < nk; ++k)
       for (int f = 0; f < 4; ++f) {
@@ -608,6 +619,7 @@ struct Builder {
             v.rays.push_back(static_cast<std::uint8_t>(squares.size()));
             for (int s : squares) v.rays.push_back(static_cast<std::uint8_t>(s));
             total += static_cast<int>(squares.size());
+            if (squares.size() > 1) v.rides[static_cast<std::size_t>(code)] = 1;
           }
           if (total == 0) v.dead[code].set(sq);
         }

@@ -10,64 +10,64 @@ namespace {
 // this many steps (Chebyshev distance).
 constexpr int kTropism = 5;
 constexpr int kTropismReach = 6;
-}  // namespace
+constexpr int kMobility = 3;  // per empty square a riding piece reaches
+constexpr int kGuard = 25;    // per own piece next to the own king
+constexpr int kCrowd = 30;    // per enemy piece within two squares of the own king
 
-int piece_value(const VariantData& v, int kind) {
-  int val = v.kinds[kind].value;
-  return 100 * (val > 0 ? val : 1);
+// Empty squares the riding piece `code` on `sq` reaches.
+int reach(const VariantData& v, const State& s, std::uint8_t code, int sq) {
+  const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
+  int nrays = *p++, n = 0;
+  for (int r = 0; r < nrays; ++r) {
+    int len = *p++;
+    if (len > 1)
+      for (int i = 0; i < len && s.cells[p[i]].code == kEmpty; ++i) ++n;
+    p += len;
+  }
+  return n;
 }
+
+// Enemy pieces within two king steps of the square `king`.
+int crowding(const VariantData& v, const State& s, int seat, int king) {
+  const int kx = v.col[king], ky = v.row[king];
+  int n = 0;
+  for (int y = std::max(ky - 2, 0); y <= std::min(ky + 2, v.height - 1); ++y)
+    for (int x = std::max(kx - 2, 0); x <= std::min(kx + 2, v.width - 1); ++x) {
+      Cell c = s.cells[y * v.width + x];
+      n += is_piece(c.code) && s.active(c.owner) && v.enemies(seat, c.owner);
+    }
+  return n;
+}
+
+}  // namespace
 
 int standing(const VariantData& v, const State& s, int seat) {
   if (!s.active(seat)) return -50000;
-  int score = 0;
-  int king = s.royal[seat];
-  int kx = king >= 0 ? king % v.width : 0, ky = king >= 0 ? king / v.width : 0;
+  const int king = s.royal[seat];
   // Enemy kings the pieces are drawn to (a mate needs attackers near the
   // king: on a 15x15 board a purely material player never gets there).
-  std::array<int, kMaxSeats> target_x{}, target_y{};
-  int targets = 0;
+  std::array<int, kMaxSeats> targets{};
+  int ntargets = 0;
   for (int o = 0; o < v.nseats; ++o)
-    if (o != seat && s.active(o) && v.enemies(seat, o) && s.royal[o] >= 0) {
-      target_x[targets] = s.royal[o] % v.width;
-      target_y[targets++] = s.royal[o] / v.width;
-    }
+    if (o != seat && s.active(o) && v.enemies(seat, o) && s.royal[o] >= 0)
+      targets[ntargets++] = s.royal[o];
+  int score = 0;
   s.owned[seat].each([&](int sq) {
-    std::uint8_t code = s.cells[sq].code;
-    int kind = kind_of(code);
+    const std::uint8_t code = s.cells[sq].code;
+    const int kind = kind_of(code);
     if (!v.kinds[kind].royal) {
       score += piece_value(v, kind);
       int near = kTropismReach;
-      for (int t = 0; t < targets; ++t)
-        near = std::min(near, std::max(std::abs(sq % v.width - target_x[t]),
-                                       std::abs(sq / v.width - target_y[t])));
+      for (int t = 0; t < ntargets; ++t) near = std::min(near, v.king_steps(sq, targets[t]));
       score += kTropism * (kTropismReach - near);
+      if (king >= 0 && v.king_steps(sq, king) <= 1) score += kGuard;
     }
-    // Mobility of pieces that ride: every empty square they reach.
-    const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
-    int nrays = *p++;
-    for (int r = 0; r < nrays; ++r) {
-      int len = *p++;
-      if (len > 1)
-        for (int i = 0; i < len && s.cells[p[i]].code == kEmpty; ++i) score += 3;
-      p += len;
-    }
-    if (king >= 0 && sq != king && std::abs(sq % v.width - kx) <= 1 &&
-        std::abs(sq / v.width - ky) <= 1)
-      score += 25;  // king guard
+    if (v.rides[code]) score += kMobility * reach(v, s, code, sq);
   });
   if (!s.hand_frozen[seat])
     for (std::size_t k = 0; k < v.kinds.size(); ++k)
-      score += s.hand[seat][k] * piece_value(v, static_cast<int>(k)) * 11 / 10;
-  if (king >= 0) {
-    // Enemy pieces near the king.
-    for (int dy = -2; dy <= 2; ++dy)
-      for (int dx = -2; dx <= 2; ++dx) {
-        int x = kx + dx, y = ky + dy;
-        if (x < 0 || y < 0 || x >= v.width || y >= v.height) continue;
-        Cell c = s.cells[y * v.width + x];
-        if (is_piece(c.code) && s.active(c.owner) && v.enemies(seat, c.owner)) score -= 30;
-      }
-  }
+      if (int n = s.hand[seat][k]) score += n * piece_value(v, static_cast<int>(k)) * 11 / 10;
+  if (king >= 0) score -= kCrowd * crowding(v, s, seat, king);
   return score;
 }
 

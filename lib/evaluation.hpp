@@ -15,6 +15,8 @@ int standing(const VariantData& v, const State& s, int seat);
 // the others, or the opponents' team), or a decisive score if the game ended.
 int evaluate(const VariantData& v, const State& s, int seat);
 // Value of a piece kind in centi-pawns (descriptor value, at least 1 pawn).
-int piece_value(const VariantData& v, int kind);
+inline int piece_value(const VariantData& v, int kind) {
+  return v.value100[static_cast<std::size_t>(kind)];
+}
 
 }  // namespace koma::detail

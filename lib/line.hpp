@@ -105,8 +105,9 @@ Score score_of(const VariantData& v, const State& s, int seat);
 
 // Legal moves of the seat to move, with the rules that need the past
 // (a perpetual checker may not make a forbidden repetition). Empty when over.
-// Reads the line only: safe from several threads at once.
-void legal_moves(const VariantData& v, const Line& line, MoveList& out);
+// Reads the line only: safe from several threads at once. With
+// `captures_only`, only the board moves that capture (a search's quiescence).
+void legal_moves(const VariantData& v, const Line& line, MoveList& out, bool captures_only = false);
 // Whether the seat to move in the line's last state has a legal move.
 bool any_legal_move(const VariantData& v, const Line& line);
 // How many legal_moves would list, without listing them where it can.

@@ -168,6 +168,7 @@ struct Generator {
   const State& s;
   int seat;
   bool royal_captures;
+  bool captures_only = false;  // no moves to empty squares, no drops
   std::array<std::int8_t, kMaxSeats> mated{{-1, -1, -1, -1}};
 
   bool target_mated(int seat_b) {
@@ -231,7 +232,8 @@ struct Generator {
               }
               break;
             }
-            if (!attacked_by(v, s, to, enemy, from)) ok = emit_board(sink, code, from, to);
+            if (!captures_only && !attacked_by(v, s, to, enemy, from))
+              ok = emit_board(sink, code, from, to);
           }
           p += len;
         }
@@ -258,13 +260,15 @@ struct Generator {
             }
             break;
           }
-          if (allowed.test(to)) ok = emit_board(sink, code, from, to);
+          if (!captures_only && allowed.test(to)) ok = emit_board(sink, code, from, to);
         }
         p += len;
       }
     });
     if (!ok) return false;
-    if (!v.drops.enabled || s.hand_frozen[seat] || !s.active(seat) || safe.checks >= 2) return true;
+    if (captures_only || !v.drops.enabled || s.hand_frozen[seat] || !s.active(seat) ||
+        safe.checks >= 2)
+      return true;
     SquareSet empties = v.board & ~s.occupied;
     if (safe.checks == 1) empties &= safe.evasion;
     int facing = v.seat_facing[seat];
@@ -341,8 +345,9 @@ bool in_check(const VariantData& v, const State& s, int seat) {
   return attacked_by(v, s, s.royal[seat], v.attackers_of(s, seat));
 }
 
-void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out) {
-  Generator g{v, s, seat, true};
+void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
+                    bool captures_only) {
+  Generator g{v, s, seat, true, captures_only};
   auto sink = [&](Move m) {
     out.push_back(m);
     return true;

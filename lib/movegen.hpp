@@ -28,8 +28,10 @@ bool in_check(const VariantData& v, const State& s, int seat);
 
 // All legal moves of `seat` (normally the seat to move), in the documented
 // order: board moves by origin square and the piece's move table, promotion
-// first; then drops by kind and square.
-void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out);
+// first; then drops by kind and square. With `captures_only`, only the
+// board moves that capture, in the same order.
+void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
+                    bool captures_only = false);
 std::size_t count_moves(const VariantData& v, const State& s, int seat);
 bool has_legal_move(const VariantData& v, const State& s, int seat,
                     bool with_royal_captures = true);

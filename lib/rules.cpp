@@ -485,11 +485,11 @@ Score score_of(const VariantData& v, const State& s, int seat) {
   return sc;
 }
 
-void legal_moves(const VariantData& v, const Line& line, MoveList& out) {
+void legal_moves(const VariantData& v, const Line& line, MoveList& out, bool captures_only) {
   out.clear();
   const State& s = line.back();
   if (s.outcome != Outcome::ongoing) return;
-  generate_moves(v, s, s.to_move, out);
+  generate_moves(v, s, s.to_move, out, captures_only);
   if (!out.empty() && repetition_possible(v, line)) {
     MoveList kept;
     for (Move m : out)

@@ -110,12 +110,38 @@ struct SearchTable {
   }
 };
 
+// One searcher's evaluations by position: quiescence reaches the same
+// positions by captures in different orders. The evaluation reads only what
+// the position keys cover (cells, hands, the seats out of the game), so a
+// stored score is the score.
+class EvalCache {
+ public:
+  EvalCache(const VariantData& v, int me) : v_(v), me_(me), slots_(std::size_t{1} << 14) {}
+  int operator()(const State& s) {
+    if (s.outcome == Outcome::finished) return evaluate(v_, s, me_);
+    const std::uint64_t key = s.board_key ^ s.hand_key;
+    Slot& e = slots_[key & (slots_.size() - 1)];
+    if (!e.used || e.key != key) e = Slot{key, evaluate(v_, s, me_), true};
+    return e.score;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;
+    int score = 0;
+    bool used = false;
+  };
+  const VariantData& v_;
+  int me_;
+  std::vector<Slot> slots_;
+};
+
 // Two seats: minimax with alpha-beta from `me`'s view over `line` (whose
 // last state is the node searched; moves are pushed and popped).
 class TwoSeatSearch {
  public:
   TwoSeatSearch(const VariantData& v, Line& line, int me, Budget& budget)
-      : v_(v), line_(line), me_(me), b_(budget) {}
+      : v_(v), line_(line), me_(me), b_(budget), eval_(v, me) {}
   // Captures only, until quiet. `prune` (expert) skips captures that lose
   // material at once: a dearer piece taking a defended cheaper one.
   int quiesce(int alpha, int beta, int depth, bool prune);
@@ -142,13 +168,14 @@ class TwoSeatSearch {
   int me_;
   Budget& b_;
   MoveHints hints_;
+  EvalCache eval_;
 };
 
 // More seats: Best-Reply Search (Schadd & Winands 2011) from `me`'s view.
 class BestReplySearch {
  public:
   BestReplySearch(const VariantData& v, Line& line, int me, Budget& budget)
-      : v_(v), line_(line), me_(me), b_(budget) {}
+      : v_(v), line_(line), me_(me), b_(budget), eval_(v, me) {}
   // `depth` layers: me's moves, then the single strongest reply of any
   // opponent, and so on.
   int search(int depth, int alpha, int beta, int ply);
@@ -158,6 +185,7 @@ class BestReplySearch {
   Line& line_;
   int me_;
   Budget& b_;
+  EvalCache eval_;
 };
 
 // A finished position's score from the searching seat's view, nearer wins

@@ -1,5 +1,5 @@
 // More seats: Best-Reply Search (Schadd & Winands 2011), search.hpp.
-#include <vector>
+#include <array>
 
 #include "search.hpp"
 
@@ -10,24 +10,27 @@ namespace koma::detail {
 // for real (check priority), so then only its replies are considered.
 int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   ++b_.nodes;
-  const State s = line_.back();  // a copy: the line grows below
-  if (s.outcome == Outcome::finished) return finished_score(v_, s, me_, ply);
-  if (depth <= 0 || b_.exhausted()) return evaluate(v_, s, me_);
-  bool maxing = !v_.enemies(me_, s.to_move);
-  std::vector<int> movers;
-  if (maxing || in_check(v_, s, s.to_move)) {
-    movers.push_back(s.to_move);
+  const std::size_t at = line_.size() - 1;  // the line grows below: no reference
+  if (line_[at].outcome == Outcome::finished) return finished_score(v_, line_[at], me_, ply);
+  if (depth <= 0 || b_.exhausted()) return eval_(line_[at]);
+  const int to_move = line_[at].to_move;
+  bool maxing = !v_.enemies(me_, to_move);
+  std::array<int, kMaxSeats> movers{};
+  int nmovers = 0;
+  if (maxing || in_check(v_, line_[at], to_move)) {
+    movers[nmovers++] = to_move;
   } else {
     for (int o = 0; o < v_.nseats; ++o)
-      if (s.active(o) && v_.enemies(me_, o)) movers.push_back(o);
+      if (line_[at].active(o) && v_.enemies(me_, o)) movers[nmovers++] = o;
   }
   int best = maxing ? -kInf : kInf;
   bool any = false;
-  for (int seat : movers) {
+  for (int i = 0; i < nmovers; ++i) {
+    const int seat = movers[i];
     // An opponent that is not the seat to move replies on a virtual turn.
-    bool virtual_turn = seat != s.to_move;
+    bool virtual_turn = seat != to_move;
     if (virtual_turn) {
-      State t = s;
+      State t = line_[at];
       set_to_move(v_, t, seat);
       line_.push(t, -1, false);
     }
@@ -45,7 +48,7 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
     if (virtual_turn) line_.pop();
     if (alpha >= beta || b_.out) break;
   }
-  return any ? best : evaluate(v_, s, me_);
+  return any ? best : eval_(line_[at]);
 }
 
 }  // namespace koma::detail

@@ -11,7 +11,7 @@ namespace koma::detail {
 int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
   ++b_.nodes;
   const State& s = line_.back();
-  int stand = evaluate(v_, s, me_);
+  int stand = eval_(s);
   if (s.outcome == Outcome::finished || depth == 0 || b_.exhausted()) return stand;
   bool maxing = !v_.enemies(me_, s.to_move);
   if (maxing) {
@@ -22,13 +22,11 @@ int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
     beta = std::min(beta, stand);
   }
   MoveList moves;
-  legal_moves(v_, line_, moves);
-  if (moves.empty()) return stand;
+  legal_moves(v_, line_, moves, true);
   std::size_t captures = 0;
   const unsigned defenders = v_.attackers_of(s, s.to_move);
   for (Move m : moves) {
     int victim = captured_value(v_, s, m);
-    if (victim == 0) continue;
     if (prune && piece_value(v_, kind_of(s.cells[m.from].code)) > victim &&
         attacked_by(v_, s, m.to, defenders))
       continue;
@@ -50,7 +48,7 @@ int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
 std::optional<int> TwoSeatSearch::null_move(int depth, int alpha, int beta, int ply, int qdepth,
                                             SearchTable* tt, bool maxing) {
   const State& s = line_.back();
-  int stand = evaluate(v_, s, me_);
+  int stand = eval_(s);
   if (maxing ? stand < beta : stand > alpha) return std::nullopt;
   State t = s;
   set_to_move(v_, t, (s.to_move + 1) % v_.nseats);
@@ -83,9 +81,8 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
   ++b_.nodes;
   const State& s = line_.back();
   if (s.outcome == Outcome::finished) return finished_score(v_, s, me_, ply);
-  if (depth <= 0)
-    return qdepth > 0 ? quiesce(alpha, beta, qdepth, tt != nullptr) : evaluate(v_, s, me_);
-  if (b_.exhausted()) return evaluate(v_, s, me_);
+  if (depth <= 0) return qdepth > 0 ? quiesce(alpha, beta, qdepth, tt != nullptr) : eval_(s);
+  if (b_.exhausted()) return eval_(s);
   std::uint64_t key = s.board_key ^ s.hand_key;
   TTEntry* e = tt ? &tt->at(key) : nullptr;
   Move hint{};
@@ -106,7 +103,7 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
     if (auto cut = null_move(depth, alpha, beta, ply, qdepth, tt, maxing)) return *cut;
   MoveList moves;
   legal_moves(v_, line_, moves);
-  if (moves.empty()) return evaluate(v_, s, me_);
+  if (moves.empty()) return eval_(s);
   order(v_, s, moves, hint, &hints_, ply);
   const auto& killers = hints_.killers_at(ply);
   const int a0 = alpha, b0 = beta;

@@ -282,6 +282,15 @@ struct VariantData {
   std::vector<std::int16_t> rev_delta;  // [v]: index step of the walk back along v
   std::vector<SquareSet> dead;          // [code]: squares where the piece could never move
   std::vector<std::int8_t> file_axis;   // [facing]: 0 = columns are files, 1 = rows
+  // For the evaluation, which reads them at every search node: each square's
+  // column and row (no division by the width), a kind's value in
+  // centi-pawns (evaluation.hpp's piece_value) and whether a piece code
+  // rides (has a ray longer than one step somewhere).
+  std::vector<std::uint8_t> col, row;
+  std::array<int, kMaxKinds> value100{};
+  std::vector<std::uint8_t> rides;  // [code]
+  std::vector<std::uint8_t> steps;  // [a * nsq + b]: king steps from a to b (Chebyshev)
+  int king_steps(int a, int b) const { return steps[static_cast<std::size_t>(a) * nsq + b]; }
 
   // Zobrist keys.
   std::vector<std::uint64_t> z_cell;        // [(code * nseats + owner) * nsq + sq], code 0 unused
