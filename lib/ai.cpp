@@ -226,17 +226,21 @@ Choice choose_fixed_depth(Turn& t, Level level) {
 
 // Expert: iterative deepening; alpha-beta with the transposition table `tt`
 // for two seats, Best-Reply Search for more. Each iteration searches the
-// previous best move first; an iteration cut by the budget is not used.
+// previous best move first; an iteration cut by the budget is not used,
+// except the first, whose moves searched in full are compared (with more
+// seats, in capture-first order).
 Choice choose_expert(Turn& t, detail::SearchTable* tt) {
   const bool two = t.v.nseats == 2;
   detail::TwoSeatSearch two_seats(t.v, t.line, t.me, t.budget);
   detail::BestReplySearch many_seats(t.v, t.line, t.me, t.budget);
   Choice out{t.root[0], -kInf, 0};
   int max_depth = t.limits.depth > 0 ? t.limits.depth : 64;
+  MoveList first_order = t.root;
+  if (!two) detail::order(t.v, t.s, first_order);
   for (int depth = 1; depth <= max_depth; ++depth) {
-    Choice iteration{t.root[0], -kInf, depth};
+    Choice iteration{first_order[0], -kInf, depth};
     int alpha = -kInf;
-    MoveList ordered = t.root;
+    MoveList ordered = first_order;
     if (depth > 1) {
       auto it = std::find(ordered.begin(), ordered.end(), out.move);
       if (it != ordered.end()) std::rotate(ordered.begin(), it, it + 1);
@@ -247,7 +251,7 @@ Choice choose_expert(Turn& t, detail::SearchTable* tt) {
       int sc = two ? two_seats.alphabeta(depth - 1, alpha, kInf, 1, 6, tt)
                    : many_seats.search(2 * depth - 1, alpha, kInf, 1);
       t.line.pop();
-      if (t.budget.out && depth > 1) {
+      if (t.budget.out && (depth > 1 || (!two && iteration.score > -kInf))) {
         complete = false;
         break;
       }
@@ -257,7 +261,10 @@ Choice choose_expert(Turn& t, detail::SearchTable* tt) {
         alpha = std::max(alpha, sc);
       }
     }
-    if (!complete) break;
+    if (!complete) {
+      if (depth == 1) out = iteration;
+      break;
+    }
     out = iteration;
     if (t.budget.out || std::abs(out.score) >= kWinScore) break;
   }

@@ -26,10 +26,10 @@ bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, i
 // Seat is in check: its royal on the board is attacked by an active enemy.
 bool in_check(const VariantData& v, const State& s, int seat);
 
-// All legal moves of `seat` (normally the seat to move), in the documented
-// order: board moves by origin square and the piece's move table, promotion
-// first; then drops by kind and square. With `captures_only`, only the
-// board moves that capture, in the same order.
+// Appends to `out` all legal moves of `seat` (normally the seat to move),
+// in the documented order: board moves by origin square and the piece's
+// move table, promotion first; then drops by kind and square. With
+// `captures_only`, only the board moves that capture, in the same order.
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
                     bool captures_only = false);
 std::size_t count_moves(const VariantData& v, const State& s, int seat);

@@ -78,6 +78,9 @@ struct MoveHints {
 // then quiet moves by history; ties keep the generator's order.
 void order(const VariantData& v, const State& s, MoveList& moves, Move first = Move{},
            const MoveHints* hints = nullptr, int ply = -1);
+// The key `order` sorts by, higher first (a move of any seat of `s`).
+std::uint64_t order_key(const VariantData& v, const State& s, Move m, Move first,
+                        const MoveHints* hints, int ply);
 
 // What a table entry's score is: the exact value, or a bound of it (the
 // search failed high or low).
@@ -172,20 +175,40 @@ class TwoSeatSearch {
 };
 
 // More seats: Best-Reply Search (Schadd & Winands 2011) from `me`'s view.
+// Layers alternate: `me`'s moves (with its partners'), then the single
+// strongest reply of any opponent, after which the turn comes back to `me`
+// — the other opponents pass — unless a seat must answer a check. Beyond
+// the depth, the same alternation over captures only (quiescence), where
+// either side may stand pat, except a seat in check, which answers it with
+// any move.
 class BestReplySearch {
  public:
   BestReplySearch(const VariantData& v, Line& line, int me, Budget& budget)
       : v_(v), line_(line), me_(me), b_(budget), eval_(v, me) {}
-  // `depth` layers: me's moves, then the single strongest reply of any
-  // opponent, and so on.
+  // `depth` layers, then up to kQuiescence layers of captures.
   int search(int depth, int alpha, int beta, int ply);
+  static constexpr int kQuiescence = 4;
 
  private:
+  struct Candidate {
+    std::uint64_t key;
+    Move move;
+    int seat;
+  };
+  // The moves of the layer at the line's last state, best first across the
+  // seats that move in it (only the seat to move if it is `me`'s side or in
+  // check).
+  void candidates(bool maxing, bool checked, bool captures, int ply, std::vector<Candidate>& out);
+  // Plays a candidate (on a virtual turn if its seat is not the one to
+  // move) and, after a reply, gives the turn back to `me`; returns how many
+  // states it pushed.
+  int play(const Candidate& c, bool maxing);
   const VariantData& v_;
   Line& line_;
   int me_;
   Budget& b_;
   EvalCache eval_;
+  MoveHints hints_;
 };
 
 // A finished position's score from the searching seat's view, nearer wins

@@ -1,54 +1,96 @@
 // More seats: Best-Reply Search (Schadd & Winands 2011), search.hpp.
-#include <array>
+#include <algorithm>
+#include <functional>
 
 #include "search.hpp"
 
 namespace koma::detail {
 
-// Max layers are me_'s moves; a min layer lets every opponent reply and
-// keeps the single strongest reply. A seat that must answer a check moves
-// for real (check priority), so then only its replies are considered.
+void BestReplySearch::candidates(bool maxing, bool checked, bool captures, int ply,
+                                 std::vector<Candidate>& out) {
+  out.clear();
+  const State& s = line_.back();
+  // A seat that must answer a check moves for real (check priority): then
+  // only its moves count.
+  const bool forced = maxing || checked;
+  MoveList moves;
+  for (int seat = 0; seat < v_.nseats; ++seat) {
+    if (forced ? seat != s.to_move : !(s.active(seat) && v_.enemies(me_, seat))) continue;
+    // The seat to move by the line's rules (a forbidden repetition); an
+    // opponent on a virtual turn by the board alone.
+    moves.clear();
+    if (seat == s.to_move)
+      legal_moves(v_, line_, moves, captures);
+    else
+      generate_moves(v_, s, seat, moves, captures);
+    const unsigned defenders = v_.attackers_of(s, seat);
+    for (Move m : moves) {
+      // Quiescence skips captures that lose material at once: a dearer
+      // piece taking a defended cheaper one.
+      if (captures && piece_value(v_, kind_of(s.cells[m.from].code)) > captured_value(v_, s, m) &&
+          attacked_by(v_, s, m.to, defenders))
+        continue;
+      out.push_back(Candidate{order_key(v_, s, m, Move{}, &hints_, ply), m, seat});
+    }
+  }
+  // Best first; equal keys keep seat and generator order.
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+}
+
+int BestReplySearch::play(const Candidate& c, bool maxing) {
+  int pushed = 0;
+  if (c.seat != line_.back().to_move) {
+    State t = line_.back();
+    set_to_move(v_, t, c.seat);
+    line_.push(t, -1, false);
+    ++pushed;
+  }
+  play_move(v_, line_, c.move);
+  ++pushed;
+  const State& u = line_.back();
+  if (!maxing && u.outcome == Outcome::ongoing && u.active(me_) && v_.enemies(me_, u.to_move) &&
+      !in_check(v_, u, u.to_move)) {
+    State t = u;
+    set_to_move(v_, t, me_);
+    line_.push(t, -1, false);
+    ++pushed;
+  }
+  return pushed;
+}
+
 int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   ++b_.nodes;
   const std::size_t at = line_.size() - 1;  // the line grows below: no reference
   if (line_[at].outcome == Outcome::finished) return finished_score(v_, line_[at], me_, ply);
-  if (depth <= 0 || b_.exhausted()) return eval_(line_[at]);
-  const int to_move = line_[at].to_move;
-  bool maxing = !v_.enemies(me_, to_move);
-  std::array<int, kMaxSeats> movers{};
-  int nmovers = 0;
-  if (maxing || in_check(v_, line_[at], to_move)) {
-    movers[nmovers++] = to_move;
-  } else {
-    for (int o = 0; o < v_.nseats; ++o)
-      if (line_[at].active(o) && v_.enemies(me_, o)) movers[nmovers++] = o;
-  }
+  if (depth <= -kQuiescence || b_.exhausted()) return eval_(line_[at]);
+  const bool maxing = !v_.enemies(me_, line_[at].to_move);
+  // A seat in check must move: it answers with any move, never stands pat.
+  const bool checked = in_check(v_, line_[at], line_[at].to_move);
+  const bool captures = depth <= 0 && !checked;
   int best = maxing ? -kInf : kInf;
-  bool any = false;
-  for (int i = 0; i < nmovers; ++i) {
-    const int seat = movers[i];
-    // An opponent that is not the seat to move replies on a virtual turn.
-    bool virtual_turn = seat != to_move;
-    if (virtual_turn) {
-      State t = line_[at];
-      set_to_move(v_, t, seat);
-      line_.push(t, -1, false);
-    }
-    MoveList moves;
-    legal_moves(v_, line_, moves);
-    order(v_, line_.back(), moves);
-    for (Move m : moves) {
-      any = true;
-      play_move(v_, line_, m);
-      int val = search(depth - 1, alpha, beta, ply + 1);
-      line_.pop();
-      improve(maxing, val, best, alpha, beta);
-      if (alpha >= beta || b_.out) break;
-    }
-    if (virtual_turn) line_.pop();
-    if (alpha >= beta || b_.out) break;
+  if (captures) {
+    // Standing pat: the side to move need not capture.
+    best = eval_(line_[at]);
+    if (maxing ? best >= beta : best <= alpha) return best;
+    improve(maxing, best, best, alpha, beta);
   }
-  return any ? best : eval_(line_[at]);
+  std::vector<Candidate> list;
+  candidates(maxing, checked, captures, ply, list);
+  if (list.empty()) return captures ? best : eval_(line_[at]);
+  for (const Candidate& c : list) {
+    int pushed = play(c, maxing);
+    int val = search(depth - 1, alpha, beta, ply + 1);
+    while (pushed--) line_.pop();
+    improve(maxing, val, best, alpha, beta);
+    if (alpha >= beta) {
+      if (captured_value(v_, line_[at], c.move) == 0 && !c.move.promote)
+        hints_.refuted_by(c.move, ply, std::max(depth, 1));
+      break;
+    }
+    if (b_.out) break;
+  }
+  return best;
 }
 
 }  // namespace koma::detail

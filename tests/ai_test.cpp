@@ -144,3 +144,15 @@ TEST_CASE("a reused two-player expert chooses as a fresh one") {
     g.play(a);
   }
 }
+
+// South's gold on 2e may take North's pawn on 1e. North's rook on 5b could
+// then take South's silver on 5e (with check to West's king on 9e), but the
+// gold on 4f takes the rook back: the pawn is won. Without looking past the
+// first reply (quiescence), and past West's answer to the check, the silver
+// looks lost and the expert saves it instead (5e6f).
+TEST_CASE("the four-player expert looks past the reply to its captures") {
+  auto v = test::variant("yonin.yaml");
+  koma::Game g(koma::Position::from_text(v, "2K33K42/4R34/9/9/K23S12G1P3/5G13/9/9/3K15 1 - 1 -"));
+  koma::Player p(koma::Level::expert, {1, 0, 0, 1});
+  CHECK(g.position().move_text(p.choose(g)) == "2e1e");
+}
