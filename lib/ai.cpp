@@ -157,16 +157,21 @@ int worst_reply(Turn& t, int worst) {
 }
 
 // Strong, more seats: every move with all its consequences (eliminations,
-// check priority) is scored; the most promising ones are then checked
+// check priority) is scored, less a little for each time the game has
+// already been in the position it makes (four seats shuffling would
+// otherwise repeat until a draw); the most promising ones are then checked
 // against the captures and checks of the seat that really moves next.
 Choice choose_strong(Turn& t) {
   constexpr std::size_t kRefined = 12;
+  constexpr int kRepeated = 50;
   std::vector<std::pair<int, Move>> cand;
   for (Move m : t.root) {
     detail::play_move(t.v, t.line, m);
-    cand.emplace_back(detail::evaluate(t.v, t.line.back(), t.me) -
-                          hanging(t.v, t.line.back(), t.me, m) + noise(t.rng, 5),
-                      m);
+    const State& after = t.line.back();
+    int sc = detail::evaluate(t.v, after, t.me) - hanging(t.v, after, t.me, m) + noise(t.rng, 5);
+    if (after.outcome == detail::Outcome::ongoing)
+      sc -= kRepeated * (t.line.occurrences(after) - 1);
+    cand.emplace_back(sc, m);
     t.line.pop();
   }
   std::stable_sort(cand.begin(), cand.end(),
