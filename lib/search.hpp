@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -46,6 +47,13 @@ inline int captured_value(const VariantData& v, const State& s, Move m) {
   if (m.is_drop()) return 0;
   Cell c = s.cells[m.to];
   return is_piece(c.code) ? piece_value(v, kind_of(c.code)) : 0;
+}
+
+// A capture that loses material at once: a dearer piece taking a cheaper
+// one that a seat of `defenders` (a mask) protects. Quiescence skips them.
+inline bool loses_at_once(const VariantData& v, const State& s, Move m, unsigned defenders) {
+  return piece_value(v, kind_of(s.cells[m.from].code)) > captured_value(v, s, m) &&
+         attacked_by(v, s, m.to, defenders);
 }
 
 // One child's value into a minimax node: the side to move keeps its best
@@ -209,6 +217,7 @@ class BestReplySearch {
   Budget& b_;
   EvalCache eval_;
   MoveHints hints_;
+  std::deque<std::vector<Candidate>> lists_;  // per ply, reused
 };
 
 // A finished position's score from the searching seat's view, nearer wins

@@ -24,14 +24,9 @@ void BestReplySearch::candidates(bool maxing, bool checked, bool captures, int p
     else
       generate_moves(v_, s, seat, moves, captures);
     const unsigned defenders = v_.attackers_of(s, seat);
-    for (Move m : moves) {
-      // Quiescence skips captures that lose material at once: a dearer
-      // piece taking a defended cheaper one.
-      if (captures && piece_value(v_, kind_of(s.cells[m.from].code)) > captured_value(v_, s, m) &&
-          attacked_by(v_, s, m.to, defenders))
-        continue;
-      out.push_back(Candidate{order_key(v_, s, m, Move{}, &hints_, ply), m, seat});
-    }
+    for (Move m : moves)
+      if (!captures || !loses_at_once(v_, s, m, defenders))
+        out.push_back(Candidate{order_key(v_, s, m, Move{}, &hints_, ply), m, seat});
   }
   // Best first; equal keys keep seat and generator order.
   std::stable_sort(out.begin(), out.end(),
@@ -73,9 +68,15 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
     // Standing pat: the side to move need not capture.
     best = eval_(line_[at]);
     if (maxing ? best >= beta : best <= alpha) return best;
-    improve(maxing, best, best, alpha, beta);
+    if (maxing)
+      alpha = std::max(alpha, best);
+    else
+      beta = std::min(beta, best);
   }
-  std::vector<Candidate> list;
+  // One list per ply, kept: no allocation per node. A deque never moves
+  // the lists of the plies above when it grows.
+  while (lists_.size() <= static_cast<std::size_t>(ply)) lists_.emplace_back();
+  std::vector<Candidate>& list = lists_[static_cast<std::size_t>(ply)];
   candidates(maxing, checked, captures, ply, list);
   if (list.empty()) return captures ? best : eval_(line_[at]);
   for (const Candidate& c : list) {

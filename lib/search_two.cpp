@@ -25,13 +25,8 @@ int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
   legal_moves(v_, line_, moves, true);
   std::size_t captures = 0;
   const unsigned defenders = v_.attackers_of(s, s.to_move);
-  for (Move m : moves) {
-    int victim = captured_value(v_, s, m);
-    if (prune && piece_value(v_, kind_of(s.cells[m.from].code)) > victim &&
-        attacked_by(v_, s, m.to, defenders))
-      continue;
-    moves[captures++] = m;
-  }
+  for (Move m : moves)
+    if (!prune || !loses_at_once(v_, s, m, defenders)) moves[captures++] = m;
   moves.resize(captures);
   order(v_, s, moves);
   int best = stand;
