@@ -594,6 +594,10 @@ struct Builder {
       for (int b = 0; b < v.nsq; ++b)
         v.steps.push_back(static_cast<std::uint8_t>(
             std::max(std::abs(v.col[a] - v.col[b]), std::abs(v.row[a] - v.row[b]))));
+    v.near2.assign(static_cast<std::size_t>(v.nsq), SquareSet{});
+    for (int a = 0; a < v.nsq; ++a)
+      for (int b = 0; b < v.nsq; ++b)
+        if (v.board.test(b) && v.king_steps(a, b) <= 2) v.near2[static_cast<std::size_t>(a)].set(b);
     v.rays.push_back(0);  // code 0 / voids: no rays
     for (int k = 0; k < nk; ++k)
       for (int f = 0; f < 4; ++f) {

@@ -25,12 +25,16 @@ void BestReplySearch::candidates(bool maxing, bool checked, bool captures, int p
       generate_moves(v_, s, seat, moves, captures);
     const unsigned defenders = v_.attackers_of(s, seat);
     for (Move m : moves)
-      if (!captures || !loses_at_once(v_, s, m, defenders))
-        out.push_back(Candidate{order_key(v_, s, m, Move{}, &hints_, ply), m, seat});
+      if (!captures || !loses_at_once(v_, s, m, defenders)) {
+        // The key packs the list position, as order() does: equal keys keep
+        // seat and generator order, and the sort compares integers only.
+        const std::uint64_t key = order_key(v_, s, m, Move{}, &hints_, ply) << 16 |
+                                  (0xFFFFu - std::min<std::size_t>(out.size(), 0xFFFFu));
+        out.push_back(Candidate{key, m, seat});
+      }
   }
-  // Best first; equal keys keep seat and generator order.
-  std::stable_sort(out.begin(), out.end(),
-                   [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+  std::sort(out.begin(), out.end(),
+            [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
 }
 
 int BestReplySearch::play(const Candidate& c, bool maxing) {

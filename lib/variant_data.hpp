@@ -291,6 +291,9 @@ struct VariantData {
   std::vector<std::uint8_t> rides;  // [code]
   std::vector<std::uint8_t> steps;  // [a * nsq + b]: king steps from a to b (Chebyshev)
   int king_steps(int a, int b) const { return steps[static_cast<std::size_t>(a) * nsq + b]; }
+  // The row of king steps from `a` to every square (the table is symmetric).
+  const std::uint8_t* steps_from(int a) const { return &steps[static_cast<std::size_t>(a) * nsq]; }
+  std::vector<SquareSet> near2;  // [sq]: the board's squares within two king steps
 
   // Zobrist keys.
   std::vector<std::uint64_t> z_cell;        // [(code * nseats + owner) * nsq + sq], code 0 unused

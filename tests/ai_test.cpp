@@ -156,3 +156,23 @@ TEST_CASE("the four-player expert looks past the reply to its captures") {
   koma::Player p(koma::Level::expert, {1, 0, 0, 1});
   CHECK(g.position().move_text(p.choose(g)) == "2e1e");
 }
+
+// Individual Shipley: a checkmated king stays on the board until a seat
+// attacking it takes it, so a mate wins nothing at once. North's rook k5o5
+// mates East's lone king on o12 (the rook n4 covers the n-file; see
+// shipley_test.cpp; promoting or not), while k5k10 takes South's rook for nothing. Strong must
+// count the mated seat as beaten and mate.
+TEST_CASE("strong mates where a mated king waits to be taken") {
+  auto v = test::variant("shipley-individual.yaml");
+  const std::map<std::string, std::string> pieces = {{"h15", "K1"}, {"n4", "R1"},  {"k5", "R1"},
+                                                     {"k10", "R3"}, {"o12", "K2"}, {"h1", "K3"},
+                                                     {"a8", "K4"}};
+  koma::Game g = test::from(v, test::text(test::cross15(pieces), 1));
+  REQUIRE(test::has_move(g, "k5k10"));
+  koma::Player p(koma::Level::strong, {0, 2000, 0, 1});
+  koma::Move m = p.choose(g);
+  const std::string played = g.position().move_text(m);
+  CHECK((played == "k5o5" || played == "k5o5+"));
+  g.play(m);
+  CHECK(g.position().seats_in_check() == std::vector<int>{2});
+}
