@@ -127,10 +127,15 @@ struct SearchTable {
 // stored score is the score.
 class EvalCache {
  public:
-  EvalCache(const VariantData& v, int me) : v_(v), me_(me), slots_(std::size_t{1} << 14) {}
+  EvalCache(const VariantData& v, int me) : v_(v), me_(me) {}
   int operator()(const State& s) {
     if (s.outcome == Outcome::finished) return evaluate(v_, s, me_);
-    const std::uint64_t key = s.board_key ^ s.hand_key;
+    // 1 MiB, taken at the first evaluation: a search object that never
+    // evaluates (the expert builds one of each kind) costs nothing.
+    if (slots_.empty()) slots_.resize(std::size_t{1} << 16);
+    // Without the seat to move: the evaluation does not read it, and
+    // Best-Reply Search reaches one position with different seats to move.
+    const std::uint64_t key = s.board_key ^ v_.z_turn[s.to_move] ^ s.hand_key;
     Slot& e = slots_[key & (slots_.size() - 1)];
     if (!e.used || e.key != key) e = Slot{key, evaluate(v_, s, me_), true};
     return e.score;
