@@ -97,8 +97,9 @@ int standing(const VariantData& v, const State& s, int seat) {
   });
   // A piece of the collected kind counts nothing in hand: there it can be
   // neither taken nor used, and a seat that keeps one back makes the game
-  // unwinnable for every seat (with it, 77 of 100 games between strong seats
-  // of shipley-kings reached the ply limit; without, 1).
+  // unwinnable for every seat (docs/ai.md: before this and the targets
+  // above, 77 of 100 games between strong seats of shipley-kings reached the
+  // ply limit; with both, 1).
   if (!s.hand_frozen[seat])
     for (int k = 0; k < static_cast<int>(v.kinds.size()); ++k)
       if (int n = s.hand[seat][static_cast<std::size_t>(k)]; n && k != collect)
