@@ -11,8 +11,10 @@ inline constexpr int kWin = 1000000;
 
 // The seat's own standing (higher is better), not relative to others.
 int standing(const VariantData& v, const State& s, int seat);
-// From `seat`'s view: its standing against its opponents' (the average of
-// the others, or the opponents' team), or a decisive score if the game ended.
+// From `seat`'s view: its standing against the average of its opponents
+// still in the game, plus a fixed amount for each opponent out (or, where a
+// mated king waits to be taken, checkmated); or a decisive score if the game
+// ended. docs/ai.md#evaluation lists the terms.
 int evaluate(const VariantData& v, const State& s, int seat);
 // Value of a piece kind in centi-pawns (descriptor value, at least 1 pawn).
 inline int piece_value(const VariantData& v, int kind) {
