@@ -35,8 +35,9 @@ int reach(const VariantData& v, const State& s, std::uint8_t code, int sq) {
 // Enemy pieces within two king steps of the square `king`.
 int crowding(const VariantData& v, const State& s, int seat, int king) {
   SquareSet enemies{};
+  const unsigned attackers = v.attackers_of(s, seat);
   for (int o = 0; o < v.nseats; ++o)
-    if (o != seat && s.active(o) && v.enemies(seat, o)) enemies |= s.owned[o];
+    if ((attackers >> o) & 1u) enemies |= s.owned[o];
   return (enemies & v.near2[static_cast<std::size_t>(king)]).count();
 }
 
@@ -66,8 +67,9 @@ int standing(const VariantData& v, const State& s, int seat) {
   std::array<int, 8> targets{};
   int ntargets = 0;
   const int collect = v.rules.end.collect;
+  const unsigned attackers = v.attackers_of(s, seat);
   for (int o = 0; o < v.nseats; ++o) {
-    if (o == seat || !s.active(o) || !v.enemies(seat, o)) continue;
+    if (!((attackers >> o) & 1u)) continue;
     if (collect >= 0)
       s.owned[o].each([&](int sq) {
         if (ntargets < static_cast<int>(targets.size()) &&

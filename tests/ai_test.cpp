@@ -159,9 +159,9 @@ TEST_CASE("the four-player expert looks past the reply to its captures") {
 
 // Individual Shipley: a checkmated king stays on the board until a seat
 // attacking it takes it, so a mate wins nothing at once. North's rook k5o5
-// mates East's lone king on o12 (the rook n4 covers the n-file; see
-// shipley_test.cpp; promoting or not), while k5k10 takes South's rook for nothing. Strong must
-// count the mated seat as beaten and mate.
+// (promoting or not) mates East's lone king on o12, the rook n4 covering the
+// n-file (as in shipley_test.cpp), while k5k10 takes South's rook for
+// nothing. Strong must count the mated seat as beaten and mate.
 TEST_CASE("strong mates where a mated king waits to be taken") {
   auto v = test::variant("shipley-individual.yaml");
   const std::map<std::string, std::string> pieces = {{"h15", "K1"}, {"n4", "R1"},  {"k5", "R1"},
