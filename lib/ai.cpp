@@ -229,6 +229,18 @@ Choice choose_fixed_depth(Turn& t, Level level) {
   return out;
 }
 
+// Two seats, one root move of the expert just played: the first at the full
+// window; later ones (`later`) must beat `alpha`, proved cheaply with a null
+// window and searched again at the full window if they do.
+int root_two(detail::TwoSeatSearch& search, int depth, int alpha, bool later,
+             detail::SearchTable* tt) {
+  if (later) {
+    int sc = search.alphabeta(depth - 1, alpha, alpha + 1, 1, 6, tt);
+    if (sc <= alpha) return sc;
+  }
+  return search.alphabeta(depth - 1, alpha, kInf, 1, 6, tt);
+}
+
 // Expert: iterative deepening; alpha-beta with the transposition table `tt`
 // for two seats, Best-Reply Search for more. Each iteration searches the
 // previous best move first; an iteration cut by the budget is not used,
@@ -241,7 +253,7 @@ Choice choose_expert(Turn& t, detail::SearchTable* tt) {
   Choice out{t.root[0], -kInf, 0};
   int max_depth = t.limits.depth > 0 ? t.limits.depth : 64;
   MoveList first_order = t.root;
-  if (!two) detail::order(t.v, t.s, first_order);
+  detail::order(t.v, t.s, first_order);
   for (int depth = 1; depth <= max_depth; ++depth) {
     Choice iteration{first_order[0], -kInf, depth};
     int alpha = -kInf;
@@ -253,10 +265,13 @@ Choice choose_expert(Turn& t, detail::SearchTable* tt) {
     bool complete = true;
     for (Move m : ordered) {
       detail::play_move(t.v, t.line, m);
-      int sc = two ? two_seats.alphabeta(depth - 1, alpha, kInf, 1, 6, tt)
+      int sc = two ? root_two(two_seats, depth, alpha, iteration.score > -kInf, tt)
                    : many_seats.search(2 * depth - 1, alpha, kInf, 1);
       t.line.pop();
       if (t.budget.out && (depth > 1 || (!two && iteration.score > -kInf))) {
+        // Two seats: the moves searched in full before the budget ran out
+        // (the previous best first) are compared at this depth.
+        if (two && iteration.score > -kInf) out = iteration;
         complete = false;
         break;
       }

@@ -13,7 +13,7 @@ void MoveHints::refuted_by(Move m, int ply, int depth) {
     k[1] = k[0];
     k[0] = m;
   }
-  std::uint32_t& h = history[m.from * 256u + m.to];
+  std::uint32_t& h = history[MoveHints::history_index(m)];
   h = std::min<std::uint32_t>(h + static_cast<std::uint32_t>(depth * depth), 1u << 18);
 }
 
@@ -30,7 +30,7 @@ std::uint64_t order_key(const VariantData& v, const State& s, Move m, Move first
     const auto& killers = hints->killers[static_cast<std::size_t>(ply)];
     if (killers[0] == m || killers[1] == m) return (1u << 26) + (killers[0] == m);
   }
-  return hints->history[m.from * 256u + m.to];
+  return hints->history[MoveHints::history_index(m)];
 }
 
 // Each key is computed once and packed with the move's index, so the sort

@@ -73,7 +73,12 @@ inline void improve(bool maxing, int val, int& best, int& alpha, int& beta) {
 struct MoveHints {
   static constexpr int kPlies = 128;
   std::array<std::array<Move, 2>, kPlies> killers{};
-  std::vector<std::uint32_t> history = std::vector<std::uint32_t>(std::size_t{256} * 256, 0);
+  // By from-to pair, a drop by kind and target (a drop of a silver and one
+  // of a pawn on one square are different ideas).
+  std::vector<std::uint32_t> history = std::vector<std::uint32_t>(std::size_t{512} * 256, 0);
+  static std::size_t history_index(Move m) {
+    return (m.is_drop() ? 256u + m.kind : m.from) * 256u + m.to;
+  }
   void refuted_by(Move m, int ply, int depth);
   // The killers of `ply` (of the deepest kept ply beyond it).
   const std::array<Move, 2>& killers_at(int ply) const {
@@ -162,9 +167,12 @@ class TwoSeatSearch {
   // material at once: a dearer piece taking a defended cheaper one.
   int quiesce(int alpha, int beta, int depth, bool prune);
   // Minimax to `depth` plies, then quiescence to `qdepth` (0: none). With a
-  // table (expert) it also prunes: null move, principal-variation null
-  // windows and late-move reductions; without (hard) it is the plain
-  // fixed-depth search the rule page describes.
+  // table (expert) it also searches a seat in check one ply deeper and
+  // prunes: a node far past the window near the horizon (reverse futility),
+  // null move, late quiet moves that cannot reach the window or come too
+  // late (futility, late-move pruning; never a check), principal-variation
+  // null windows and logarithmic late-move reductions; without (hard) it is
+  // the plain fixed-depth search the rule page describes.
   int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
                 bool null_ok = true);
 
@@ -173,6 +181,9 @@ class TwoSeatSearch {
   // has almost no zugzwang). The cut-off value, or nullopt.
   std::optional<int> null_move(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
                                bool maxing);
+  // Whether `m`, a move of the line's last state, checks the other seat
+  // (played in place and taken back: cheaper than the turn pipeline).
+  bool gives_check(Move m);
   // The value of the i-th move of a node, just played: the first at the full
   // window; later ones are expected to fail, so a null window proves it
   // cheaply, at reduced depth (`reduction`) for late quiet moves, and a

@@ -1,12 +1,44 @@
 // Two seats: alpha-beta with quiescence, and for the expert a transposition
-// table, null move, principal-variation windows and late-move reductions
-// (search.hpp).
+// table, a check extension, null move, reverse futility, late-move pruning,
+// principal-variation windows and late-move reductions (search.hpp).
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdlib>
 
 #include "koma/ai.hpp"
 #include "search.hpp"
 
 namespace koma::detail {
+namespace {
+
+// Centi-pawns a quiet move is assumed to gain at most per ply of depth left:
+// beyond it, a node already past the window (or a quiet move that cannot
+// reach it) is cut without searching.
+constexpr int kFutility = 120;
+
+// How many quiet moves (killers aside) a node `depth` plies from the horizon
+// searches before it drops the later ones that do not check; deep nodes
+// search all.
+int late_moves(int depth) {
+  return depth <= 6 ? 3 + depth * depth : 1 << 30;
+}
+
+// Late-move reduction of the n-th quiet move at `depth`: logarithmic in both
+// (Stockfish's form), one ply less on the principal variation.
+int reduction_for(int depth, int n, bool pv) {
+  static const auto table = [] {
+    std::array<std::array<std::uint8_t, 64>, 64> t{};
+    for (int d = 1; d < 64; ++d)
+      for (int k = 1; k < 64; ++k)
+        t[d][k] = static_cast<std::uint8_t>(0.5 + std::log(d) * std::log(k) / 1.6);
+    return t;
+  }();
+  int r = table[std::min(depth, 63)][std::min(n, 63)] - (pv ? 1 : 0);
+  return std::clamp(r, 0, std::max(depth - 2, 0));
+}
+
+}  // namespace
 
 int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
   ++b_.nodes;
@@ -48,7 +80,7 @@ std::optional<int> TwoSeatSearch::null_move(int depth, int alpha, int beta, int 
   State t = s;
   set_to_move(v_, t, (s.to_move + 1) % v_.nseats);
   line_.push(t, -1, false);
-  int r = depth >= 6 ? 3 : 2;
+  int r = 2 + depth / 3;
   int val = maxing ? alphabeta(depth - 1 - r, beta - 1, beta, ply + 1, qdepth, tt, false)
                    : alphabeta(depth - 1 - r, alpha, alpha + 1, ply + 1, qdepth, tt, false);
   line_.pop();
@@ -71,12 +103,26 @@ int TwoSeatSearch::child(std::size_t i, int reduction, int depth, int alpha, int
   return val;
 }
 
+bool TwoSeatSearch::gives_check(Move m) {
+  State& s = line_.back_in_place();
+  Undo undo;
+  if (!make_in_place(v_, s, m, undo)) return true;
+  const bool check = in_check(v_, s, (s.to_move + 1) % v_.nseats);
+  unmake_in_place(v_, s, m, undo);
+  return check;
+}
+
 int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
                              bool null_ok) {
   ++b_.nodes;
   const State& s = line_.back();
   if (s.outcome == Outcome::finished) return finished_score(v_, s, me_, ply);
-  if (depth <= 0) return qdepth > 0 ? quiesce(alpha, beta, qdepth, tt != nullptr) : eval_(s);
+  const bool prune = tt != nullptr;
+  const bool checked = prune && in_check(v_, s, s.to_move);
+  // A seat in check has few answers: look one ply further (the checker's
+  // move still costs a ply, so a run of checks ends).
+  if (checked && ply < MoveHints::kPlies - 1) depth = std::max(depth, 0) + 1;
+  if (depth <= 0) return qdepth > 0 ? quiesce(alpha, beta, qdepth, prune) : eval_(s);
   if (b_.exhausted()) return eval_(s);
   std::uint64_t key = s.board_key ^ s.hand_key;
   TTEntry* e = tt ? &tt->at(key) : nullptr;
@@ -90,11 +136,17 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
     }
   }
   const bool maxing = !v_.enemies(me_, s.to_move);
-  const bool prune = tt != nullptr;
-  const bool checked = prune && in_check(v_, s, s.to_move);
+  const bool pv = beta - alpha > 1;
+  const bool calm =
+      prune && !pv && !checked && std::abs(beta) < kWinScore && std::abs(alpha) < kWinScore;
+  const int stand = calm ? eval_(s) : 0;
+  // Far enough beyond the bound that a few plies will not bring it back.
+  if (calm && depth <= 6) {
+    const int margin = kFutility * depth;
+    if (maxing ? stand - margin >= beta : stand + margin <= alpha) return stand;
+  }
   // Never twice in a row, never in check, never near a decided score.
-  if (prune && null_ok && !checked && depth >= 3 && std::abs(beta) < kWinScore &&
-      std::abs(alpha) < kWinScore)
+  if (calm && null_ok && depth >= 3)
     if (auto cut = null_move(depth, alpha, beta, ply, qdepth, tt, maxing)) return *cut;
   MoveList moves;
   legal_moves(v_, line_, moves);
@@ -104,15 +156,24 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
   const int a0 = alpha, b0 = beta;
   int best = maxing ? -kInf : kInf;
   Move best_move = moves[0];
+  int quiets = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     Move m = moves[i];
-    bool quiet = captured_value(v_, s, m) == 0 && !m.promote;
+    const bool quiet = captured_value(v_, s, m) == 0 && !m.promote;
+    const bool plain = quiet && m != killers[0] && m != killers[1];
+    if (plain) ++quiets;
+    // Near the horizon, a quiet move late in the order, or one that cannot
+    // lift the score to the window, is not searched unless it checks.
+    if (calm && plain && i > 0 &&
+        (quiets > late_moves(depth) ||
+         (depth <= 4 &&
+          (maxing ? stand + kFutility * depth <= alpha : stand - kFutility * depth >= beta))) &&
+        !gives_check(m))
+      continue;
     play_move(v_, line_, m);
-    bool gives_check = line_.checked(line_.size() - 1);
-    int reduction = prune && depth >= 3 && i >= 3 && quiet && !checked && !gives_check &&
-                            m != killers[0] && m != killers[1]
-                        ? (i >= 12 && depth >= 5 ? 2 : 1)
-                        : 0;
+    const bool gives = line_.checked(line_.size() - 1);
+    int reduction =
+        prune && i >= 2 && plain && !gives && !checked ? reduction_for(depth, quiets, pv) : 0;
     int val = child(i, reduction, depth, alpha, beta, ply, qdepth, tt, maxing);
     line_.pop();
     if (maxing ? val > best : val < best) {
