@@ -31,7 +31,7 @@ int reduction_for(int depth, int n, bool pv) {
     std::array<std::array<std::uint8_t, 64>, 64> t{};
     for (int d = 1; d < 64; ++d)
       for (int k = 1; k < 64; ++k)
-        t[d][k] = static_cast<std::uint8_t>(0.5 + std::log(d) * std::log(k) / 1.6);
+        t[d][k] = static_cast<std::uint8_t>(std::lround(std::log(d) * std::log(k) / 1.6));
     return t;
   }();
   int r = table[std::min(depth, 63)][std::min(n, 63)] - (pv ? 1 : 0);
