@@ -243,9 +243,10 @@ int root_two(detail::TwoSeatSearch& search, int depth, int alpha, bool later,
 
 // Expert: iterative deepening; alpha-beta with the transposition table `tt`
 // for two seats, Best-Reply Search for more. Each iteration searches the
-// previous best move first; an iteration cut by the budget is not used,
-// except the first, whose moves searched in full are compared (with more
-// seats, in capture-first order).
+// previous best move first. An iteration cut by the budget still counts for
+// the moves it searched in full: with two seats when the previous best was
+// one of them, with more seats only in the first iteration (in capture-first
+// order).
 Choice choose_expert(Turn& t, detail::SearchTable* tt) {
   const bool two = t.v.nseats == 2;
   detail::TwoSeatSearch two_seats(t.v, t.line, t.me, t.budget);

@@ -178,9 +178,10 @@ class TwoSeatSearch {
 
  private:
   // Null move: if passing still holds the bound, a real move will too (shogi
-  // has almost no zugzwang). The cut-off value, or nullopt.
+  // has almost no zugzwang; tried only where the static score `stand` is
+  // past the bound already). The cut-off value, or nullopt.
   std::optional<int> null_move(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
-                               bool maxing);
+                               bool maxing, int stand);
   // Whether `m`, a move of the line's last state, checks the other seat
   // (played in place and taken back: cheaper than the turn pipeline).
   bool gives_check(Move m);

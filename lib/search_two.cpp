@@ -73,9 +73,8 @@ int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
 }
 
 std::optional<int> TwoSeatSearch::null_move(int depth, int alpha, int beta, int ply, int qdepth,
-                                            SearchTable* tt, bool maxing) {
+                                            SearchTable* tt, bool maxing, int stand) {
   const State& s = line_.back();
-  int stand = eval_(s);
   if (maxing ? stand < beta : stand > alpha) return std::nullopt;
   State t = s;
   set_to_move(v_, t, (s.to_move + 1) % v_.nseats);
@@ -147,7 +146,7 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
   }
   // Never twice in a row, never in check, never near a decided score.
   if (calm && null_ok && depth >= 3)
-    if (auto cut = null_move(depth, alpha, beta, ply, qdepth, tt, maxing)) return *cut;
+    if (auto cut = null_move(depth, alpha, beta, ply, qdepth, tt, maxing, stand)) return *cut;
   MoveList moves;
   legal_moves(v_, line_, moves);
   if (moves.empty()) return eval_(s);
