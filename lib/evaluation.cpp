@@ -15,13 +15,15 @@ constexpr int kTropismReach = 6;
 constexpr int kMobility = 3;        // per empty square a riding piece reaches
 constexpr int kGuard = 25;          // per own piece next to the own king
 constexpr int kCrowd = 30;          // per enemy piece within two squares of the own king
+constexpr int kDangerCap = 60;      // two seats: king_danger's most, before squaring
+constexpr int kReach = 8;           // two seats: per square a piece attacks, not its own
 constexpr int kOut = -50000;        // the standing of a seat out of the game
 constexpr int kEliminated = 20000;  // per opponent out of the game
 constexpr int kCheckmated = 15000;  // per opponent checkmated, not yet taken
 
 // Empty squares the riding piece `code` on `sq` reaches.
 int reach(const VariantData& v, const State& s, std::uint8_t code, int sq) {
-  const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
+  const std::uint8_t* p = rays_of(v, code, sq);
   int nrays = *p++, n = 0;
   for (int r = 0; r < nrays; ++r) {
     int len = *p++;
@@ -39,6 +41,87 @@ int crowding(const VariantData& v, const State& s, int seat, int king) {
   for (int o = 0; o < v.nseats; ++o)
     if ((attackers >> o) & 1u) enemies |= s.owned[o];
   return (enemies & v.near2[static_cast<std::size_t>(king)]).count();
+}
+
+// How many pieces of each seat attack each square (royals aside), and how
+// many squares not its own each seat's pieces attack in all.
+struct AttackCounts {
+  std::array<std::array<std::uint8_t, kMaxSquares>, kMaxSeats> on;
+  std::array<int, kMaxSeats> reach;
+};
+
+void count_attacks(const VariantData& v, const State& s, AttackCounts& out) {
+  for (int o = 0; o < v.nseats; ++o) {
+    auto& row = out.on[static_cast<std::size_t>(o)];
+    int& reach = out.reach[static_cast<std::size_t>(o)];
+    row.fill(0);
+    reach = 0;
+    s.owned[o].each([&](int sq) {
+      const std::uint8_t code = s.cells[sq].code;
+      if (!v.kinds[kind_of(code)].royal)
+        each_attacked(v, s, code, sq, [&](int t) {
+          ++row[t];
+          const Cell c = s.cells[t];
+          reach += !is_piece(c.code) || c.owner != o;
+        });
+    });
+  }
+}
+
+// Danger to the king of `seat` from its one opponent `them`, in centi-pawns:
+// the opponent's attacks on the king's square and the squares next to it
+// (double where no piece of the seat guards the square), 3 for each kind in
+// the opponent's hand that could be dropped to check from a square the seat
+// cannot take back on, and 1 for each piece in that hand (up to 10);
+// squared, so that one attacker is nothing and a swarm decides the game
+// (up to kDangerCap squared, far below a won score).
+int king_danger(const VariantData& v, const State& s, int seat, int them,
+                const AttackCounts& attacks) {
+  const int king = s.royal[seat];
+  if (king < 0) return 0;
+  const auto& theirs = attacks.on[static_cast<std::size_t>(them)];
+  const auto& ours = attacks.on[static_cast<std::size_t>(seat)];
+  const std::uint8_t* steps = v.steps_from(king);
+  int danger = 0;
+  v.near2[static_cast<std::size_t>(king)].each([&](int sq) {
+    if (steps[sq] <= 1 && theirs[sq]) danger += theirs[sq] * (ours[sq] ? 1 : 2);
+  });
+  int held = 0;
+  if (!s.hand_frozen[them] && v.drops.enabled) {
+    const int facing = v.seat_facing[seat];
+    const int their_facing = v.seat_facing[them];
+    for (int k = 0; k < static_cast<int>(v.kinds.size()); ++k) {
+      const int n = s.hand[them][static_cast<std::size_t>(k)];
+      if (!n) continue;
+      held += n;
+      // A piece of kind k that `them` drops on q checks the king when the
+      // seat's own piece of that kind on the king's square would reach q
+      // (the moves mirror with the facing; exact for opposite facings). The
+      // drop is safe where no piece of the seat guards q and the king cannot
+      // take it (q is not next to it, or `them` guards q).
+      bool safe_check = false;
+      each_attacked(v, s, code_of(k, facing), king, [&](int q) {
+        if (s.cells[q].code == kEmpty && !ours[q] && !v.dead[code_of(k, their_facing)].test(q) &&
+            (steps[q] > 1 || theirs[q]))
+          safe_check = true;
+      });
+      if (safe_check) danger += 3;
+    }
+  }
+  danger = std::min(danger + std::min(held, 10), kDangerCap);
+  return danger * danger;
+}
+
+// Two seats: the terms read from both seats' attacks, from `seat`'s view
+// against `them`: the squares their pieces attack, and their kings' danger.
+// Four seats do without (their evaluation was tuned and measured before
+// these terms; docs/ai.md#evaluation).
+int duel(const VariantData& v, const State& s, int seat, int them) {
+  AttackCounts attacks;
+  count_attacks(v, s, attacks);
+  return kReach * (attacks.reach[static_cast<std::size_t>(seat)] -
+                   attacks.reach[static_cast<std::size_t>(them)]) -
+         king_danger(v, s, seat, them, attacks) + king_danger(v, s, them, seat, attacks);
 }
 
 // A seat still in, checkmated, or out of the game. Where a checkmated king
@@ -121,7 +204,8 @@ int evaluate(const VariantData& v, const State& s, int seat) {
     const long long rest = v.nseats - 1;
     return static_cast<int>(kWin * (others - rest * s.places[seat]) / (rest * rest));
   }
-  int own = status_of(v, s, seat) == Status::in ? standing(v, s, seat) : kOut;
+  const bool in = status_of(v, s, seat) == Status::in;
+  int own = in ? standing(v, s, seat) : kOut;
   // Against the average of the opponents still in the game, so that with one
   // opponent left its standing weighs as much as the seat's own; each one
   // out counts a fixed kEliminated, so taking a seat out always pays.
@@ -140,6 +224,7 @@ int evaluate(const VariantData& v, const State& s, int seat) {
   for (int o = 0; o < v.nseats; ++o)
     if (o != seat && !v.enemies(seat, o))
       own = (own + standing(v, s, o)) / 2;  // a partner's standing counts
+  if (v.nseats == 2 && active == 1 && in) own += duel(v, s, seat, 1 - seat);
   return own + beaten - (active ? static_cast<int>(others / active) : 0);
 }
 

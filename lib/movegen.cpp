@@ -26,10 +26,6 @@ std::uint32_t files_at_limit(const VariantData& v, const State& s, int seat, int
 
 namespace {
 
-inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int sq) {
-  return &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
-}
-
 // The vectors worth looking along from `sq` (VariantData::leaps_near, slides_near).
 inline std::span<const VariantData::Near> leaps_near(const VariantData& v, int sq) {
   const auto* base = v.leaps_near.data();
@@ -144,23 +140,6 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
       out.pins[static_cast<std::size_t>(out.npins++)] = Pin{first.q, vi, next.q};
   }
   return out;
-}
-
-// The squares a piece of `code` standing on `sq` attacks: along each ray up
-// to and including the first occupied cell.
-template <class F>
-void each_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& f) {
-  const std::uint8_t* p = rays_of(v, code, sq);
-  int nrays = *p++;
-  for (int r = 0; r < nrays; ++r) {
-    int len = *p++;
-    for (int i = 0; i < len; ++i) {
-      int t = p[i];
-      f(t);
-      if (s.cells[t].code != kEmpty) break;
-    }
-    p += len;
-  }
 }
 
 struct Generator {

@@ -20,6 +20,29 @@ namespace koma::detail {
 inline constexpr int kInlineMoves = 8192;
 using MoveList = boost::container::small_vector<Move, kInlineMoves>;
 
+// The move table of the piece `code` on `sq`: the number of rays, then each
+// ray's length and squares, nearest first.
+inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int sq) {
+  return &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
+}
+
+// The squares a piece of `code` standing on `sq` attacks: along each ray up
+// to and including the first occupied cell.
+template <class F>
+void each_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& f) {
+  const std::uint8_t* p = rays_of(v, code, sq);
+  int nrays = *p++;
+  for (int r = 0; r < nrays; ++r) {
+    int len = *p++;
+    for (int i = 0; i < len; ++i) {
+      int t = p[i];
+      f(t);
+      if (s.cells[t].code != kEmpty) break;
+    }
+    p += len;
+  }
+}
+
 // Is `sq` attacked by a piece of a seat in `seats` (bit mask)? `lifted` is a
 // square treated as empty (the royal that is about to move), or -1.
 bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted = -1);
