@@ -10,8 +10,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <initializer_list>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "koma/koma.hpp"
@@ -72,12 +76,23 @@ std::string type_of(const val& v) {
   return v.typeOf().as<std::string>();
 }
 
+bool is_array(const val& v) {
+  return val::global("Array").call<bool>("isArray", v);
+}
+
+// A value's type for messages: typeof, but null and arrays by name (typeof
+// says "object" for both).
+std::string type_name(const val& v) {
+  if (v.isNull()) return "null";
+  return is_array(v) ? "array" : type_of(v);
+}
+
 // An options object {name: value} as koma::Options; values may be strings,
 // numbers or booleans.
 koma::Options options_of(const val& object, const char* what) {
   koma::Options out;
   if (object.isUndefined() || object.isNull()) return out;
-  if (type_of(object) != "object" || val::global("Array").call<bool>("isArray", object))
+  if (type_of(object) != "object" || is_array(object))
     fail(std::string(what) + " must be an object of name: value");
   val keys = val::global("Object").call<val>("keys", object);
   const int n = keys["length"].as<int>();
@@ -95,17 +110,16 @@ koma::Options options_of(const val& object, const char* what) {
   return out;
 }
 
-std::string string_of(const val& v, const char* what) {
-  if (type_of(v) != "string") fail(std::string(what) + " must be a string, not " + type_of(v));
+std::string string_of(const val& v, const std::string& what) {
+  if (type_of(v) != "string") fail(what + " must be a string, not " + type_name(v));
   return v.as<std::string>();
 }
 
-int int_of(const val& v, const char* what, int lo, int hi) {
-  if (type_of(v) != "number") fail(std::string(what) + " must be a number, not " + type_of(v));
+int int_of(const val& v, const std::string& what, int lo, int hi) {
+  if (type_of(v) != "number") fail(what + " must be a number, not " + type_name(v));
   const double d = v.as<double>();
   if (!(d >= lo && d <= hi) || d != static_cast<int>(d))
-    fail(std::string(what) + " must be a whole number from " + std::to_string(lo) + " to " +
-         std::to_string(hi));
+    fail(what + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
   return static_cast<int>(d);
 }
 
@@ -356,6 +370,96 @@ val read_record(val text, val game) {
   });
 }
 
+// writeRecord's input: readRecord's objects, or the same keys set by hand.
+// A missing or null descriptor, options, firstSeat, start or result is the
+// C++ default ("", none, absent); `where` is not written, so not read.
+
+bool absent(const val& v) {
+  return v.isUndefined() || v.isNull();
+}
+
+// Refuses a key not in `keys`: a misspelt or snake_case key ("first_seat", as
+// in the file) would otherwise be dropped from the line without a word.
+void only_keys(const val& object, std::initializer_list<std::string_view> keys,
+               const std::string& what) {
+  const val names = val::global("Object").call<val>("keys", object);
+  const int n = names["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const std::string name = names[i].as<std::string>();
+    if (std::find(keys.begin(), keys.end(), name) != keys.end()) continue;
+    std::string known;
+    for (std::string_view k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
+    fail(what + " has an unknown key '" + koma::escape_text(name, 40) + "'; its keys are " + known);
+  }
+}
+
+// The entries of an array, each checked by `item` and named what[i] in errors.
+template <class Item>
+auto entries_of(const val& list, const std::string& what, const char* of, Item&& item) {
+  if (!is_array(list)) fail(what + " must be an array of " + of + ", not " + type_name(list));
+  std::vector<decltype(item(list, what))> out;
+  const int n = list["length"].as<int>();
+  for (int i = 0; i < n; ++i) out.push_back(item(list[i], what + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+std::vector<std::string> strings_of(const val& list, const std::string& what) {
+  return entries_of(list, what, "strings", string_of);
+}
+
+// Any int, as the record's reader takes (it does not check a seat's range).
+int whole_of(const val& v, const std::string& what) {
+  return int_of(v, what, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+}
+
+// A reason word as readRecord and Game.result() name it (reason_name), the
+// reverse of the name: "none", which an unknown word reads as, included.
+koma::Reason reason_of(const val& v) {
+  const std::string word = string_of(v, "record.result.reason");
+  const koma::Reason reason = koma::reason_from_name(word);
+  if (koma::reason_name(reason) == word) return reason;
+  std::string words;
+  for (int i = 0; i < koma::kReasonCount; ++i)
+    words += (i ? ", " : "") + std::string(koma::reason_name(static_cast<koma::Reason>(i)));
+  fail("record.result.reason '" + koma::escape_text(word, 40) + "' is not a reason word: " + words);
+}
+
+std::optional<koma::Result> result_of(const val& v) {
+  if (absent(v)) return std::nullopt;
+  if (type_of(v) != "object" || is_array(v))
+    fail("record.result must be null or an object {places, reason}, not " + type_name(v));
+  only_keys(v, {"places", "reason"}, "record.result");
+  koma::Result result;
+  result.places = entries_of(v["places"], "record.result.places", "whole numbers", whole_of);
+  result.reason = reason_of(v["reason"]);
+  return result;
+}
+
+koma::GameRecord game_record_of(const val& record) {
+  if (type_of(record) != "object" || record.isNull() || is_array(record))
+    fail("the record must be an object, not " + type_name(record));
+  only_keys(record,
+            {"variant", "descriptor", "options", "firstSeat", "start", "seats", "moves", "result",
+             "where"},
+            "the record");
+  koma::GameRecord r;
+  r.variant = string_of(record["variant"], "record.variant");
+  if (const val d = record["descriptor"]; !absent(d))
+    r.descriptor = string_of(d, "record.descriptor");
+  r.options = options_of(record["options"], "record.options");
+  if (const val s = record["firstSeat"]; !absent(s)) r.first_seat = whole_of(s, "record.firstSeat");
+  if (const val s = record["start"]; !absent(s)) r.start = string_of(s, "record.start");
+  r.seats = strings_of(record["seats"], "record.seats");
+  r.moves = strings_of(record["moves"], "record.moves");
+  r.result = result_of(record["result"]);
+  return r;
+}
+
+// One line of a record file for a record object, without the newline.
+std::string write_record(val record) {
+  return guarded([&] { return koma::record_line(game_record_of(record)); });
+}
+
 class JsPlayer {
  public:
   JsPlayer(const JsVariant& v, val level, val limits)
@@ -440,4 +544,5 @@ EMSCRIPTEN_BINDINGS(koma) {
   function("variants", &bundled_variants);
   function("perft", &perft_of);
   function("readRecord", &read_record);
+  function("writeRecord", &write_record);
 }

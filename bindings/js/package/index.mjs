@@ -18,6 +18,7 @@ export default async function createKoma(moduleOptions = {}) {
     variants: () => m.variants(),
     perft: (variant, depth, position) => m.perft(variant, depth, position ?? null),
     readRecord: (text, game) => m.readRecord(text, game ?? 1),
+    writeRecord: (record) => m.writeRecord(record),
     Game: m.Game,
     Variant: m.Variant,
     Player,

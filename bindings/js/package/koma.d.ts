@@ -21,6 +21,18 @@ export interface GameRecord {
   firstSeat: number | null; start: string | null; seats: string[]; moves: string[];
   result: Result | null; where: string;
 }
+/**
+ * A game to write as a record line: a GameRecord, or the same keys set by hand.
+ * A missing or null descriptor, options, firstSeat, start or result is absent
+ * ("", {}, the descriptor's default, the start position, unfinished); `where`
+ * is not written. Other keys are refused.
+ */
+export interface GameRecordInput {
+  variant: string; descriptor?: string | null;
+  options?: Record<string, string | number | boolean> | null;
+  firstSeat?: number | null; start?: string | null; seats: string[]; moves: string[];
+  result?: Result | null; where?: string;
+}
 export interface Limits { nodes?: number; depth?: number; seconds?: number; seed?: number; }
 
 /** The rules of one game, loaded once. Call delete() when no longer needed. */
@@ -80,6 +92,8 @@ export interface Koma {
   perft(variant: Variant, depth: number, position?: string): number;
   /** Game `game` (from 1, default 1) of a game record's text (JSON Lines). */
   readRecord(text: string, game?: number): GameRecord;
+  /** One line of a game record (docs/notation.md#game-records), without the newline. */
+  writeRecord(record: GameRecordInput): string;
   Game: { new (variant: Variant): Game; new (variant: Variant, position: string): Game; };
   Player: { new (variant: Variant, level: string, limits?: Limits): Player; };
 }
