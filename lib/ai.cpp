@@ -229,18 +229,6 @@ Choice choose_fixed_depth(Turn& t, Level level) {
   return out;
 }
 
-// Two seats, one root move of the expert just played: the first at the full
-// window; later ones (`later`) must beat `alpha`, proved cheaply with a null
-// window and searched again at the full window if they do.
-int root_two(detail::TwoSeatSearch& search, int depth, int alpha, bool later,
-             detail::SearchTable* tt) {
-  if (later) {
-    int sc = search.alphabeta(depth - 1, alpha, alpha + 1, 1, 6, tt);
-    if (sc <= alpha) return sc;
-  }
-  return search.alphabeta(depth - 1, alpha, kInf, 1, 6, tt);
-}
-
 // Expert: iterative deepening; alpha-beta with the transposition table `tt`
 // for two seats, Best-Reply Search for more. Each iteration searches the
 // previous best move first. An iteration cut by the budget still counts for
@@ -264,9 +252,13 @@ Choice choose_expert(Turn& t, detail::SearchTable* tt) {
       if (it != ordered.end()) std::rotate(ordered.begin(), it, it + 1);
     }
     bool complete = true;
-    for (Move m : ordered) {
+    int quiets = 0;
+    for (std::size_t i = 0; i < ordered.size(); ++i) {
+      const Move m = ordered[i];
+      const bool quiet = detail::captured_value(t.v, t.s, m) == 0 && !m.promote;
+      quiets += quiet;
       detail::play_move(t.v, t.line, m);
-      int sc = two ? root_two(two_seats, depth, alpha, iteration.score > -kInf, tt)
+      int sc = two ? two_seats.root_child(i, quiet, quiets, depth, alpha, tt)
                    : many_seats.search(2 * depth - 1, alpha, kInf, 1);
       t.line.pop();
       if (t.budget.out && (depth > 1 || (!two && iteration.score > -kInf))) {

@@ -319,6 +319,20 @@ bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, i
   return false;
 }
 
+void attackers_to(const VariantData& v, const State& s, int sq, unsigned seats, int lifted,
+                  Squares& out) {
+  out.clear();
+  if (!seats) return;
+  for (const auto& [vi, q] : leaps_near(v, sq))
+    if (q != lifted && reaches_back(v, s, seats, q, vi, 0))
+      out.push_back(static_cast<std::int16_t>(q));
+  for (int vi : slides_near(v, sq)) {
+    const Seen first = first_piece(v, s, sq, vi, lifted);
+    if (first.q >= 0 && reaches_back(v, s, seats, first.q, vi, first.step))
+      out.push_back(static_cast<std::int16_t>(first.q));
+  }
+}
+
 bool in_check(const VariantData& v, const State& s, int seat) {
   if (!v.rules.check.enabled || !s.active(seat) || s.royal[seat] < 0) return false;
   return attacked_by(v, s, s.royal[seat], v.attackers_of(s, seat));

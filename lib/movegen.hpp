@@ -46,6 +46,12 @@ void each_attacked(const VariantData& v, const State& s, std::uint8_t code, int 
 // Is `sq` attacked by a piece of a seat in `seats` (bit mask)? `lifted` is a
 // square treated as empty (the royal that is about to move), or -1.
 bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted = -1);
+// The squares of the pieces of a seat in `seats` that attack `sq` (`lifted`
+// taken as empty): every leaper that reaches it and the nearest piece on
+// each slide line that does (a piece behind another is not listed).
+using Squares = boost::container::small_vector<std::int16_t, 16>;
+void attackers_to(const VariantData& v, const State& s, int sq, unsigned seats, int lifted,
+                  Squares& out);
 // Seat is in check: its royal on the board is attacked by an active enemy.
 bool in_check(const VariantData& v, const State& s, int seat);
 

@@ -56,6 +56,11 @@ inline bool loses_at_once(const VariantData& v, const State& s, Move m, unsigned
          attacked_by(v, s, m.to, defenders);
 }
 
+// Would `m`, a move of the seat to move that takes nothing, leave its piece
+// where the enemy wins it: attacked by a cheaper enemy piece, or attacked
+// and not defended? (A static look at the square, no exchange played out.)
+bool hangs(const VariantData& v, const State& s, Move m);
+
 // One child's value into a minimax node: the side to move keeps its best
 // and narrows its bound of the window.
 inline void improve(bool maxing, int val, int& best, int& alpha, int& beta) {
@@ -164,17 +169,28 @@ class TwoSeatSearch {
   TwoSeatSearch(const VariantData& v, Line& line, int me, Budget& budget)
       : v_(v), line_(line), me_(me), b_(budget), eval_(v, me) {}
   // Captures only, until quiet. `prune` (expert) skips captures that lose
-  // material at once: a dearer piece taking a defended cheaper one.
+  // material at once (a dearer piece taking a defended cheaper one) or gain
+  // too little to reach the window, and has a seat in check answer it with
+  // any move instead of standing pat.
   int quiesce(int alpha, int beta, int depth, bool prune);
   // Minimax to `depth` plies, then quiescence to `qdepth` (0: none). With a
   // table (expert) it also searches a seat in check one ply deeper and
   // prunes: a node far past the window near the horizon (reverse futility),
-  // null move, late quiet moves that cannot reach the window or come too
-  // late (futility, late-move pruning; never a check), principal-variation
-  // null windows and logarithmic late-move reductions; without (hard) it is
-  // the plain fixed-depth search the rule page describes.
+  // null move, late quiet moves that cannot reach the window, come too
+  // late or leave their piece hanging (futility, late-move pruning; never a
+  // check), principal-variation null windows and logarithmic late-move
+  // reductions; it also orders captures that lose material at once last.
+  // Without a table (hard) it is the plain fixed-depth search the rule page
+  // describes. Every position it visits counts one node of the budget.
   int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
                 bool null_ok = true);
+  // The value of the i-th move at the root (`me` to move), just played, the
+  // `quiets`-th quiet one if `quiet`: as at any other node, later moves
+  // must prove they beat `alpha`, late quiet moves that give no check at
+  // reduced depth first.
+  int root_child(std::size_t i, bool quiet, int quiets, int depth, int alpha, SearchTable* tt);
+  // How far beyond the horizon quiescence goes.
+  static constexpr int kQuiescence = 6;
 
  private:
   // Null move: if passing still holds the bound, a real move will too (shogi
@@ -185,6 +201,9 @@ class TwoSeatSearch {
   // Whether `m`, a move of the line's last state, checks the other seat
   // (played in place and taken back: cheaper than the turn pipeline).
   bool gives_check(Move m);
+  // Captures that lose material at once (search.hpp) go last, after the
+  // quiet moves, in the order they had; `first` (the table's move) stays.
+  void demote_losing_captures(const State& s, MoveList& moves, Move first);
   // The value of the i-th move of a node, just played: the first at the full
   // window; later ones are expected to fail, so a null window proves it
   // cheaply, at reduced depth (`reduction`) for late quiet moves, and a

@@ -17,6 +17,13 @@ namespace {
 // reach it) is cut without searching.
 constexpr int kFutility = 120;
 
+// Quiescence's margin over what a capture gains.
+constexpr int kDelta = 200;
+
+// Up to how many plies from the horizon a quiet move that hangs its piece
+// (search.hpp) is not searched.
+constexpr int kHangingDepth = 3;
+
 // How many quiet moves (killers aside) a node `depth` plies from the horizon
 // searches before it drops the later ones that do not check; deep nodes
 // search all.
@@ -24,9 +31,10 @@ int late_moves(int depth) {
   return depth <= 6 ? 3 + depth * depth : 1 << 30;
 }
 
-// Late-move reduction of the n-th quiet move at `depth`: logarithmic in both
-// (Stockfish's form), one ply less on the principal variation.
-int reduction_for(int depth, int n, bool pv) {
+// Late-move reduction of the n-th late move at `depth`: logarithmic in both
+// (Stockfish's form); a ply less on the principal variation and for a
+// check, a ply more for a move that leaves its piece hanging (search.hpp).
+int reduction_for(int depth, int n, bool pv, bool hanging, bool check) {
   static const auto table = [] {
     std::array<std::array<std::uint8_t, 64>, 64> t{};
     for (int d = 1; d < 64; ++d)
@@ -34,36 +42,50 @@ int reduction_for(int depth, int n, bool pv) {
         t[d][k] = static_cast<std::uint8_t>(std::lround(std::log(d) * std::log(k) / 1.6));
     return t;
   }();
-  int r = table[std::min(depth, 63)][std::min(n, 63)] - (pv ? 1 : 0);
+  int r = table[std::min(depth, 63)][std::min(n, 63)] - (pv ? 1 : 0) + (hanging ? 1 : 0) -
+          (check ? 1 : 0);
   return std::clamp(r, 0, std::max(depth - 2, 0));
 }
 
 }  // namespace
 
 int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
-  ++b_.nodes;
   const State& s = line_.back();
   int stand = eval_(s);
   if (s.outcome == Outcome::finished || depth == 0 || b_.exhausted()) return stand;
   bool maxing = !v_.enemies(me_, s.to_move);
-  if (maxing) {
-    if (stand >= beta) return stand;
-    alpha = std::max(alpha, stand);
-  } else {
-    if (stand <= alpha) return stand;
-    beta = std::min(beta, stand);
+  // A seat in check may not stand pat: it answers the check, with any move.
+  const bool checked = prune && in_check(v_, s, s.to_move);
+  if (!checked) {
+    if (maxing) {
+      if (stand >= beta) return stand;
+      alpha = std::max(alpha, stand);
+    } else {
+      if (stand <= alpha) return stand;
+      beta = std::min(beta, stand);
+    }
   }
   MoveList moves;
-  legal_moves(v_, line_, moves, true);
-  std::size_t captures = 0;
+  legal_moves(v_, line_, moves, !checked);
+  std::size_t kept = 0;
   const unsigned defenders = v_.attackers_of(s, s.to_move);
-  for (Move m : moves)
-    if (!prune || !loses_at_once(v_, s, m, defenders)) moves[captures++] = m;
-  moves.resize(captures);
+  // With `prune`, captures that lose material at once, and captures that
+  // cannot bring the score back to the window: a capture gains the piece
+  // off the board and into the hand, about twice its value.
+  for (Move m : moves) {
+    const int gain = 2 * captured_value(v_, s, m) + kDelta;
+    if (prune && !checked &&
+        (loses_at_once(v_, s, m, defenders) ||
+         (!m.promote && (maxing ? stand + gain <= alpha : stand - gain >= beta))))
+      continue;
+    moves[kept++] = m;
+  }
+  moves.resize(kept);
   order(v_, s, moves);
-  int best = stand;
+  int best = checked ? (maxing ? -kInf : kInf) : stand;
   for (Move m : moves) {
     play_move(v_, line_, m);
+    ++b_.nodes;
     int val = quiesce(alpha, beta, depth - 1, prune);
     line_.pop();
     improve(maxing, val, best, alpha, beta);
@@ -100,6 +122,22 @@ int TwoSeatSearch::child(std::size_t i, int reduction, int depth, int alpha, int
   }
   if (beats && alpha + 1 < beta) val = search(depth - 1, alpha, beta);
   return val;
+}
+
+int TwoSeatSearch::root_child(std::size_t i, bool quiet, int quiets, int depth, int alpha,
+                              SearchTable* tt) {
+  const bool gives = line_.checked(line_.size() - 1);
+  const int reduction =
+      tt && i >= 2 && quiet ? reduction_for(depth, quiets, true, false, gives) : 0;
+  return child(i, reduction, depth, alpha, kInf, 0, kQuiescence, tt, true);
+}
+
+void TwoSeatSearch::demote_losing_captures(const State& s, MoveList& moves, Move first) {
+  const unsigned defenders = v_.attackers_of(s, s.to_move);
+  auto losing = [&](Move m) {
+    return m != first && captured_value(v_, s, m) > 0 && loses_at_once(v_, s, m, defenders);
+  };
+  std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return !losing(m); });
 }
 
 bool TwoSeatSearch::gives_check(Move m) {
@@ -151,6 +189,7 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
   legal_moves(v_, line_, moves);
   if (moves.empty()) return eval_(s);
   order(v_, s, moves, hint, &hints_, ply);
+  demote_losing_captures(s, moves, hint);
   const auto& killers = hints_.killers_at(ply);
   const int a0 = alpha, b0 = beta;
   int best = maxing ? -kInf : kInf;
@@ -161,18 +200,23 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
     const bool quiet = captured_value(v_, s, m) == 0 && !m.promote;
     const bool plain = quiet && m != killers[0] && m != killers[1];
     if (plain) ++quiets;
-    // Near the horizon, a quiet move late in the order, or one that cannot
-    // lift the score to the window, is not searched unless it checks.
+    // Near the horizon, a quiet move late in the order, one that cannot
+    // lift the score to the window or, closer still, one that leaves its
+    // piece hanging is not searched unless it checks.
     if (calm && plain && i > 0 &&
         (quiets > late_moves(depth) ||
          (depth <= 4 &&
-          (maxing ? stand + kFutility * depth <= alpha : stand - kFutility * depth >= beta))) &&
+          (maxing ? stand + kFutility * depth <= alpha : stand - kFutility * depth >= beta)) ||
+         (depth <= kHangingDepth && hangs(v_, s, m))) &&
         !gives_check(m))
       continue;
+    // Late quiet moves are searched at reduced depth first, checks and the
+    // answers to a check too.
+    const bool reducible = prune && i >= 2 && plain;
+    const bool hanging = reducible && hangs(v_, s, m);
     play_move(v_, line_, m);
     const bool gives = line_.checked(line_.size() - 1);
-    int reduction =
-        prune && i >= 2 && plain && !gives && !checked ? reduction_for(depth, quiets, pv) : 0;
+    const int reduction = reducible ? reduction_for(depth, quiets, pv, hanging, gives) : 0;
     int val = child(i, reduction, depth, alpha, beta, ply, qdepth, tt, maxing);
     line_.pop();
     if (maxing ? val > best : val < best) {
