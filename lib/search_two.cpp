@@ -200,6 +200,12 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
     const bool quiet = captured_value(v_, s, m) == 0 && !m.promote;
     const bool plain = quiet && m != killers[0] && m != killers[1];
     if (plain) ++quiets;
+    // Whether the move leaves its piece hanging: asked at most once.
+    int hangs_cached = -1;
+    auto hanging = [&] {
+      if (hangs_cached < 0) hangs_cached = hangs(v_, s, m) ? 1 : 0;
+      return hangs_cached == 1;
+    };
     // Near the horizon, a quiet move late in the order, one that cannot
     // lift the score to the window or, closer still, one that leaves its
     // piece hanging is not searched unless it checks.
@@ -207,16 +213,16 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
         (quiets > late_moves(depth) ||
          (depth <= 4 &&
           (maxing ? stand + kFutility * depth <= alpha : stand - kFutility * depth >= beta)) ||
-         (depth <= kHangingDepth && hangs(v_, s, m))) &&
+         (depth <= kHangingDepth && hanging())) &&
         !gives_check(m))
       continue;
     // Late quiet moves are searched at reduced depth first, checks and the
     // answers to a check too.
     const bool reducible = prune && i >= 2 && plain;
-    const bool hanging = reducible && hangs(v_, s, m);
+    const bool hung = reducible && hanging();
     play_move(v_, line_, m);
     const bool gives = line_.checked(line_.size() - 1);
-    const int reduction = reducible ? reduction_for(depth, quiets, pv, hanging, gives) : 0;
+    const int reduction = reducible ? reduction_for(depth, quiets, pv, hung, gives) : 0;
     int val = child(i, reduction, depth, alpha, beta, ply, qdepth, tt, maxing);
     line_.pop();
     if (maxing ? val > best : val < best) {
