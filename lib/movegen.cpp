@@ -185,66 +185,93 @@ struct Generator {
     return 1;
   }
 
+  // The moves of every piece of the seat, then its drops. With
+  // `royal_last`, the royal's moves come after the other pieces' (each of
+  // them asks whether the enemy attacks the target): a sink that stops at
+  // the first move mostly stops before them.
   template <class Sink>
-  bool run(Sink& sink) {
-    Safety safe = safety_of(v, s, seat);
-    unsigned enemy = v.attackers_of(s, seat);
+  bool run(Sink& sink, bool royal_last = false) {
+    const Safety safe = safety_of(v, s, seat);
+    const unsigned enemy = v.attackers_of(s, seat);
     bool ok = true;
-    s.owned[seat].each([&](int from) {
-      if (!ok) return;
-      std::uint8_t code = s.cells[from].code;
-      const std::uint8_t* p = rays_of(v, code, from);
-      int nrays = *p++;
-      if (from == safe.royal) {
-        for (int r = 0; r < nrays && ok; ++r) {
-          int len = *p++;
-          for (int i = 0; i < len && ok; ++i) {
-            int to = p[i];
-            Cell c = s.cells[to];
-            if (c.code != kEmpty) {
-              int cap = capturable(c, to);
-              if (cap == 1 && !attacked_by(v, s, to, enemy, from))
-                ok = emit_board(sink, code, from, to);
-              if (cap == 2) {
-                Move m = Move::board(from, to, false);
-                if (royal_capture_ok(m, c.owner)) ok = emit_board(sink, code, from, to);
-              }
-              break;
-            }
-            if (!captures_only && !attacked_by(v, s, to, enemy, from))
-              ok = emit_board(sink, code, from, to);
-          }
-          p += len;
-        }
-        return;
-      }
-      if (safe.checks >= 2) return;
-      const SquareSet allowed = safe.pinned_to(v, from, safe.checks == 1 ? safe.evasion : v.board);
-      for (int r = 0; r < nrays && ok; ++r) {
-        int len = *p++;
-        for (int i = 0; i < len && ok; ++i) {
-          int to = p[i];
-          Cell c = s.cells[to];
-          if (c.code != kEmpty) {
-            int cap = capturable(c, to);
-            if (cap == 1 && allowed.test(to)) ok = emit_board(sink, code, from, to);
-            if (cap == 2) {
-              // A royal capture ends that seat; judge it by playing it.
-              const PromotionForms forms = promotion_forms(v, seat, code, from, to, true);
-              for (bool promote : {true, false}) {
-                Move m = Move::board(from, to, promote);
-                bool shape_ok = promote ? forms.promoted : forms.plain;
-                if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
-              }
-            }
-            break;
-          }
-          if (!captures_only && allowed.test(to)) ok = emit_board(sink, code, from, to);
-        }
-        p += len;
-      }
-    });
+    auto piece = [&](int from) {
+      if (!ok || (royal_last && from == safe.royal)) return;
+      moves_of_piece(sink, safe, enemy, from, ok);
+    };
+    s.owned[seat].each(piece);
+    if (royal_last && ok && safe.royal >= 0) moves_of_piece(sink, safe, enemy, safe.royal, ok);
     if (!ok) return false;
+    return drops(sink, safe, enemy);
+  }
+
+  // The royal's board moves: to squares no enemy attacks once it has left
+  // `from`.
+  template <class Sink>
+  void royal_moves(Sink& sink, unsigned enemy, int from, bool& ok) {
+    const std::uint8_t code = s.cells[from].code;
+    const std::uint8_t* p = rays_of(v, code, from);
+    const int nrays = *p++;
+    for (int r = 0; r < nrays && ok; ++r) {
+      int len = *p++;
+      for (int i = 0; i < len && ok; ++i) {
+        int to = p[i];
+        Cell c = s.cells[to];
+        if (c.code != kEmpty) {
+          int cap = capturable(c, to);
+          if (cap == 1 && !attacked_by(v, s, to, enemy, from))
+            ok = emit_board(sink, code, from, to);
+          if (cap == 2) {
+            Move m = Move::board(from, to, false);
+            if (royal_capture_ok(m, c.owner)) ok = emit_board(sink, code, from, to);
+          }
+          break;
+        }
+        if (!captures_only && !attacked_by(v, s, to, enemy, from))
+          ok = emit_board(sink, code, from, to);
+      }
+      p += len;
+    }
+  }
+
+  // The board moves of the seat's piece on `from`, as far as checks and
+  // pins allow; `ok` turns false when the sink asks to stop.
+  template <class Sink>
+  void moves_of_piece(Sink& sink, const Safety& safe, unsigned enemy, int from, bool& ok) {
+    if (from == safe.royal) return royal_moves(sink, enemy, from, ok);
+    const std::uint8_t code = s.cells[from].code;
+    const std::uint8_t* p = rays_of(v, code, from);
+    const int nrays = *p++;
+    if (safe.checks >= 2) return;
+    const SquareSet allowed = safe.pinned_to(v, from, safe.checks == 1 ? safe.evasion : v.board);
+    for (int r = 0; r < nrays && ok; ++r) {
+      int len = *p++;
+      for (int i = 0; i < len && ok; ++i) {
+        int to = p[i];
+        Cell c = s.cells[to];
+        if (c.code != kEmpty) {
+          int cap = capturable(c, to);
+          if (cap == 1 && allowed.test(to)) ok = emit_board(sink, code, from, to);
+          if (cap == 2) {
+            // A royal capture ends that seat; judge it by playing it.
+            const PromotionForms forms = promotion_forms(v, seat, code, from, to, true);
+            for (bool promote : {true, false}) {
+              Move m = Move::board(from, to, promote);
+              bool shape_ok = promote ? forms.promoted : forms.plain;
+              if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
+            }
+          }
+          break;
+        }
+        if (!captures_only && allowed.test(to)) ok = emit_board(sink, code, from, to);
+      }
+      p += len;
+    }
+  }
+
+  // The seat's drops (none in double check).
+  template <class Sink>
+  bool drops(Sink& sink, const Safety& safe, unsigned enemy) {
+    bool ok = true;
     if (captures_only || !v.drops.enabled || s.hand_frozen[seat] || !s.active(seat) ||
         safe.checks >= 2)
       return true;
@@ -376,7 +403,7 @@ bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_ro
     found = true;
     return false;
   };
-  g.run(sink);
+  g.run(sink, true);
   return found;
 }
 

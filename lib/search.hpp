@@ -1,7 +1,9 @@
 // Internal: the searches the CPU levels of ai.cpp run. Every search plays
 // candidate moves through the full turn pipeline of a Line (eliminations,
 // check priority, endings), so it plays by the variant's rules, and scores
-// positions with evaluation.hpp from one seat's view.
+// positions with evaluation.hpp from one seat's view. (The two-seat expert
+// only leaves a seat without a legal move to be found by the node that
+// lists its moves: TwoSeatSearch::play.)
 //   search.cpp       what the searches share: node budget, move ordering
 //   search_two.cpp   two seats: alpha-beta with quiescence and a table
 //   search_many.cpp  more seats: Best-Reply Search
@@ -198,6 +200,17 @@ class TwoSeatSearch {
   // past the bound already). The cut-off value, or nullopt.
   std::optional<int> null_move(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
                                bool maxing, int stand);
+  // Plays `m` onto the line. With `prune` (expert) a next seat left without
+  // a legal move is not judged yet: finding that out costs a move
+  // generation per node, and the node lists its moves anyway
+  // (judge_stuck_seat). The plain search (hard) judges at once, so its
+  // horizon sees every mate.
+  void play(Move m, bool prune);
+  // The line's last state, left unjudged by play(), turned out to have no
+  // legal move for its seat to move: settles it as the rules do (the seat
+  // is out, checkmated if in check) and returns true; false where the
+  // rules let a stuck seat pass.
+  bool judge_stuck_seat();
   // Whether `m`, a move of the line's last state, checks the other seat
   // (played in place and taken back: cheaper than the turn pipeline).
   bool gives_check(Move m);

@@ -50,6 +50,11 @@ int reduction_for(int depth, int n, bool pv, bool hanging, bool check) {
 }  // namespace
 
 int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
+  // At the horizon a seat left unjudged by play() is judged if mated; a
+  // seat stuck without being in check is scored as if it could move.
+  if (prune && depth == 0 && line_.back().outcome != Outcome::finished &&
+      in_check(v_, line_.back(), line_.back().to_move) && !any_legal_move(v_, line_))
+    judge_stuck_seat();
   const State& s = line_.back();
   int stand = eval_(s);
   if (s.outcome == Outcome::finished || depth == 0 || b_.exhausted()) return stand;
@@ -67,6 +72,7 @@ int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
   }
   MoveList moves;
   legal_moves(v_, line_, moves, !checked);
+  if (checked && moves.empty() && judge_stuck_seat()) return eval_(line_.back());
   std::size_t kept = 0;
   const unsigned defenders = v_.attackers_of(s, s.to_move);
   // With `prune`, captures that lose material at once, and captures that
@@ -84,7 +90,7 @@ int TwoSeatSearch::quiesce(int alpha, int beta, int depth, bool prune) {
   order(v_, s, moves);
   int best = checked ? (maxing ? -kInf : kInf) : stand;
   for (Move m : moves) {
-    play_move(v_, line_, m);
+    play(m, prune);
     ++b_.nodes;
     int val = quiesce(alpha, beta, depth - 1, prune);
     line_.pop();
@@ -140,6 +146,20 @@ void TwoSeatSearch::demote_losing_captures(const State& s, MoveList& moves, Move
   std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return !losing(m); });
 }
 
+void TwoSeatSearch::play(Move m, bool prune) {
+  if (prune)
+    play_move_unjudged(v_, line_, m);
+  else
+    play_move(v_, line_, m);
+}
+
+bool TwoSeatSearch::judge_stuck_seat() {
+  if (v_.rules.no_legal_move == NoMove::pass || line_.back().outcome == Outcome::finished)
+    return false;
+  judge_stuck(v_, line_);
+  return true;
+}
+
 bool TwoSeatSearch::gives_check(Move m) {
   State& s = line_.back_in_place();
   Undo undo;
@@ -187,7 +207,8 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
     if (auto cut = null_move(depth, alpha, beta, ply, qdepth, tt, maxing, stand)) return *cut;
   MoveList moves;
   legal_moves(v_, line_, moves);
-  if (moves.empty()) return eval_(s);
+  if (moves.empty())
+    return prune && judge_stuck_seat() ? finished_score(v_, line_.back(), me_, ply) : eval_(s);
   order(v_, s, moves, hint, &hints_, ply);
   demote_losing_captures(s, moves, hint);
   const auto& killers = hints_.killers_at(ply);
@@ -220,7 +241,7 @@ int TwoSeatSearch::alphabeta(int depth, int alpha, int beta, int ply, int qdepth
     // answers to a check too.
     const bool reducible = prune && i >= 2 && plain;
     const bool hung = reducible && hanging();
-    play_move(v_, line_, m);
+    play(m, prune);
     const bool gives = line_.checked(line_.size() - 1);
     const int reduction = reducible ? reduction_for(depth, quiets, pv, hung, gives) : 0;
     int val = child(i, reduction, depth, alpha, beta, ply, qdepth, tt, maxing);
