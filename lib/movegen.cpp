@@ -204,33 +204,38 @@ struct Generator {
     return drops(sink, safe, enemy);
   }
 
+  // Calls f(to, cell) for each square the piece on `from` reaches: along
+  // each ray up to and including the first occupied cell, while `ok` holds.
+  template <class F>
+  void walk(int from, const bool& ok, F&& f) const {
+    const std::uint8_t* p = rays_of(v, s.cells[from].code, from);
+    const int nrays = *p++;
+    for (int r = 0; r < nrays && ok; ++r) {
+      const int len = *p++;
+      for (int i = 0; i < len && ok; ++i) {
+        const Cell c = s.cells[p[i]];
+        f(p[i], c);
+        if (c.code != kEmpty) break;
+      }
+      p += len;
+    }
+  }
+
   // The royal's board moves: to squares no enemy attacks once it has left
   // `from`.
   template <class Sink>
   void royal_moves(Sink& sink, unsigned enemy, int from, bool& ok) {
     const std::uint8_t code = s.cells[from].code;
-    const std::uint8_t* p = rays_of(v, code, from);
-    const int nrays = *p++;
-    for (int r = 0; r < nrays && ok; ++r) {
-      int len = *p++;
-      for (int i = 0; i < len && ok; ++i) {
-        int to = p[i];
-        Cell c = s.cells[to];
-        if (c.code != kEmpty) {
-          int cap = capturable(c, to);
-          if (cap == 1 && !attacked_by(v, s, to, enemy, from))
-            ok = emit_board(sink, code, from, to);
-          if (cap == 2) {
-            Move m = Move::board(from, to, false);
-            if (royal_capture_ok(m, c.owner)) ok = emit_board(sink, code, from, to);
-          }
-          break;
-        }
-        if (!captures_only && !attacked_by(v, s, to, enemy, from))
+    walk(from, ok, [&](int to, Cell c) {
+      const int cap = c.code == kEmpty ? 0 : capturable(c, to);
+      if (cap == 2) {
+        if (royal_capture_ok(Move::board(from, to, false), c.owner))
           ok = emit_board(sink, code, from, to);
+      } else if ((cap == 1 || (c.code == kEmpty && !captures_only)) &&
+                 !attacked_by(v, s, to, enemy, from)) {
+        ok = emit_board(sink, code, from, to);
       }
-      p += len;
-    }
+    });
   }
 
   // The board moves of the seat's piece on `from`, as far as checks and
@@ -238,34 +243,23 @@ struct Generator {
   template <class Sink>
   void moves_of_piece(Sink& sink, const Safety& safe, unsigned enemy, int from, bool& ok) {
     if (from == safe.royal) return royal_moves(sink, enemy, from, ok);
-    const std::uint8_t code = s.cells[from].code;
-    const std::uint8_t* p = rays_of(v, code, from);
-    const int nrays = *p++;
     if (safe.checks >= 2) return;
+    const std::uint8_t code = s.cells[from].code;
     const SquareSet allowed = safe.pinned_to(v, from, safe.checks == 1 ? safe.evasion : v.board);
-    for (int r = 0; r < nrays && ok; ++r) {
-      int len = *p++;
-      for (int i = 0; i < len && ok; ++i) {
-        int to = p[i];
-        Cell c = s.cells[to];
-        if (c.code != kEmpty) {
-          int cap = capturable(c, to);
-          if (cap == 1 && allowed.test(to)) ok = emit_board(sink, code, from, to);
-          if (cap == 2) {
-            // A royal capture ends that seat; judge it by playing it.
-            const PromotionForms forms = promotion_forms(v, seat, code, from, to, true);
-            for (bool promote : {true, false}) {
-              Move m = Move::board(from, to, promote);
-              bool shape_ok = promote ? forms.promoted : forms.plain;
-              if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
-            }
-          }
-          break;
+    walk(from, ok, [&](int to, Cell c) {
+      const int cap = c.code == kEmpty ? 0 : capturable(c, to);
+      if (cap == 2) {
+        // A royal capture ends that seat; judge it by playing it.
+        const PromotionForms forms = promotion_forms(v, seat, code, from, to, true);
+        for (bool promote : {true, false}) {
+          Move m = Move::board(from, to, promote);
+          bool shape_ok = promote ? forms.promoted : forms.plain;
+          if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
         }
-        if (!captures_only && allowed.test(to)) ok = emit_board(sink, code, from, to);
+      } else if ((cap == 1 || (c.code == kEmpty && !captures_only)) && allowed.test(to)) {
+        ok = emit_board(sink, code, from, to);
       }
-      p += len;
-    }
+    });
   }
 
   // The seat's drops (none in double check).

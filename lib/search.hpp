@@ -1,9 +1,9 @@
 // Internal: the searches the CPU levels of ai.cpp run. Every search plays
 // candidate moves through the full turn pipeline of a Line (eliminations,
 // check priority, endings), so it plays by the variant's rules, and scores
-// positions with evaluation.hpp from one seat's view. (The two-seat expert
-// only leaves a seat without a legal move to be found by the node that
-// lists its moves: TwoSeatSearch::play.)
+// positions with evaluation.hpp from one seat's view. One step is deferred:
+// the two-seat expert finds a seat without a legal move at the node that
+// lists that seat's moves, not after every move (TwoSeatSearch::play).
 //   search.cpp       what the searches share: node budget, move ordering
 //   search_two.cpp   two seats: alpha-beta with quiescence and a table
 //   search_many.cpp  more seats: Best-Reply Search
