@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "access.hpp"
+#include "expert_two.hpp"
 #include "game_impl.hpp"
 #include "koma/error.hpp"
 #include "search.hpp"
@@ -216,7 +217,7 @@ Choice choose_fixed_depth(Turn& t, Level level) {
   Choice out{t.root[0], -kInf, depth};
   for (Move m : ordered) {
     detail::play_move(t.v, t.line, m);
-    int raw = search.alphabeta(depth - 1, alpha, kInf, 1, qdepth, nullptr);
+    int raw = search.alphabeta(depth - 1, alpha, kInf, 1, qdepth);
     t.line.pop();
     int sc = raw + noise(t.rng, amp);
     if (sc > out.score) {
@@ -229,18 +230,23 @@ Choice choose_fixed_depth(Turn& t, Level level) {
   return out;
 }
 
-// Expert: iterative deepening; alpha-beta with the transposition table `tt`
-// for two seats, Best-Reply Search for more. Each iteration searches the
-// previous best move first. An iteration cut by the budget still counts for
-// the moves it searched in full: with two seats when the previous best was
-// one of them, with more seats only in the first iteration (in capture-first
-// order).
-Choice choose_expert(Turn& t, detail::SearchTable* tt) {
-  const bool two = t.v.nseats == 2;
-  detail::TwoSeatSearch two_seats(t.v, t.line, t.me, t.budget);
-  detail::BestReplySearch many_seats(t.v, t.line, t.me, t.budget);
+// Expert, two seats: the search of expert_two.hpp, with the table and the
+// move statistics the Player keeps (each choose() starts them afresh).
+Choice choose_expert_two(Turn& t, detail::ExpertMemory& memory) {
+  memory.table.start();
+  memory.stats.reset(t.v);
+  detail::TwoSeatExpert search(t.v, t.line, t.budget, memory.table, memory.stats);
+  const auto r = search.run(t.root, t.limits.depth > 0 ? t.limits.depth : kMaxDepth);
+  return Choice{r.move, r.score, r.depth};
+}
+
+// Expert, more seats: iterative deepening over Best-Reply Search, the
+// previous best move first. An iteration cut by the budget counts only in
+// the first iteration (for the moves it searched, in capture-first order).
+Choice choose_expert_many(Turn& t) {
+  detail::BestReplySearch search(t.v, t.line, t.me, t.budget);
   Choice out{t.root[0], -kInf, 0};
-  int max_depth = t.limits.depth > 0 ? t.limits.depth : 64;
+  int max_depth = t.limits.depth > 0 ? t.limits.depth : kMaxDepth;
   MoveList first_order = t.root;
   detail::order(t.v, t.s, first_order);
   for (int depth = 1; depth <= max_depth; ++depth) {
@@ -252,19 +258,11 @@ Choice choose_expert(Turn& t, detail::SearchTable* tt) {
       if (it != ordered.end()) std::rotate(ordered.begin(), it, it + 1);
     }
     bool complete = true;
-    int quiets = 0;
-    for (std::size_t i = 0; i < ordered.size(); ++i) {
-      const Move m = ordered[i];
-      const bool quiet = detail::captured_value(t.v, t.s, m) == 0 && !m.promote;
-      quiets += quiet;
+    for (Move m : ordered) {
       detail::play_move(t.v, t.line, m);
-      int sc = two ? two_seats.root_child(i, quiet, quiets, depth, alpha, tt)
-                   : many_seats.search(2 * depth - 1, alpha, kInf, 1);
+      int sc = search.search(2 * depth - 1, alpha, kInf, 1);
       t.line.pop();
-      if (t.budget.out && (depth > 1 || (!two && iteration.score > -kInf))) {
-        // Two seats: the moves searched in full before the budget ran out
-        // (the previous best first) are compared at this depth.
-        if (two && iteration.score > -kInf) out = iteration;
+      if (t.budget.out && (depth > 1 || iteration.score > -kInf)) {
         complete = false;
         break;
       }
@@ -364,12 +362,11 @@ Move Player::choose(const Game& game) {
   const bool two = v.nseats == 2;
   const Level level = effective_level(level_, two);
   Choice c;
-  if (level == Level::expert) {
-    if (two) {
-      if (!table_) table_ = std::make_shared<detail::SearchTable>();
-      table_->start();
-    }
-    c = choose_expert(turn, two ? table_.get() : nullptr);
+  if (level == Level::expert && two) {
+    if (!expert_) expert_ = std::make_shared<detail::ExpertMemory>();
+    c = choose_expert_two(turn, *expert_);
+  } else if (level == Level::expert) {
+    c = choose_expert_many(turn);
   } else if (two) {
     c = choose_fixed_depth(turn, level);
   } else if (level == Level::easy) {

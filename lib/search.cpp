@@ -17,21 +17,6 @@ void MoveHints::refuted_by(Move m, int ply, int depth) {
   h = std::min<std::uint32_t>(h + static_cast<std::uint32_t>(depth * depth), 1u << 18);
 }
 
-bool hangs(const VariantData& v, const State& s, Move m) {
-  const int lifted = m.is_drop() ? -1 : m.from;
-  thread_local Squares enemy;
-  attackers_to(v, s, m.to, v.attackers_of(s, s.to_move), lifted, enemy);
-  if (enemy.empty()) return false;
-  const int kind = m.is_drop() ? m.kind : kind_of(s.cells[m.from].code);
-  const int value = piece_value(v, kind);
-  for (int q : enemy)
-    if (piece_value(v, kind_of(s.cells[q].code)) < value) return true;
-  unsigned own = 0;
-  for (int o = 0; o < v.nseats; ++o)
-    if (!v.enemies(s.to_move, o) && s.active(o)) own |= 1u << o;
-  return !attacked_by(v, s, m.to, own, lifted);
-}
-
 std::uint64_t order_key(const VariantData& v, const State& s, Move m, Move first,
                         const MoveHints* hints, int ply) {
   if (m == first) return 1u << 30;

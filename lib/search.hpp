@@ -1,11 +1,10 @@
 // Internal: the searches the CPU levels of ai.cpp run. Every search plays
 // candidate moves through the full turn pipeline of a Line (eliminations,
 // check priority, endings), so it plays by the variant's rules, and scores
-// positions with evaluation.hpp from one seat's view. One step is deferred:
-// the two-seat expert finds a seat without a legal move at the node that
-// lists that seat's moves, not after every move (TwoSeatSearch::play).
+// positions with evaluation.hpp from one seat's view.
 //   search.cpp       what the searches share: node budget, move ordering
-//   search_two.cpp   two seats: alpha-beta with quiescence and a table
+//   search_two.cpp   two seats, fixed depth (easy, medium, hard)
+//   expert_two.cpp   two seats, the expert (expert_two.hpp)
 //   search_many.cpp  more seats: Best-Reply Search
 #pragma once
 #include <array>
@@ -13,7 +12,6 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
-#include <optional>
 #include <vector>
 
 #include "evaluation.hpp"
@@ -58,11 +56,6 @@ inline bool loses_at_once(const VariantData& v, const State& s, Move m, unsigned
          attacked_by(v, s, m.to, defenders);
 }
 
-// Would `m`, a move of the seat to move that takes nothing, leave its piece
-// where the enemy wins it: attacked by a cheaper enemy piece, or attacked
-// and not defended? (A static look at the square, no exchange played out.)
-bool hangs(const VariantData& v, const State& s, Move m);
-
 // One child's value into a minimax node: the side to move keeps its best
 // and narrows its bound of the window.
 inline void improve(bool maxing, int val, int& best, int& alpha, int& beta) {
@@ -106,33 +99,6 @@ std::uint64_t order_key(const VariantData& v, const State& s, Move m, Move first
 // search failed high or low).
 enum class Bound : std::uint8_t { exact, lower, upper };
 
-struct TTEntry {
-  std::uint64_t key = 0;
-  int depth = -1;
-  int score = 0;
-  Bound bound = Bound::exact;
-  Move best{};
-  std::uint32_t search = 0;  // the search that wrote it
-};
-
-// The two-player expert's transposition table, kept by its Player from one
-// choose() to the next: allocating and clearing 6 MiB cost each move up to
-// milliseconds (page faults). An entry of an earlier search reads as empty,
-// so every search sees a fresh table and stays deterministic.
-struct SearchTable {
-  std::vector<TTEntry> entries;
-  std::uint32_t search = 0;
-  void start() {
-    if (entries.empty()) entries.resize(1u << 18);
-    ++search;
-  }
-  TTEntry& at(std::uint64_t key) {
-    TTEntry& e = entries[key & (entries.size() - 1)];
-    if (e.search != search) e = TTEntry{0, -1, 0, Bound::exact, Move{}, search};
-    return e;
-  }
-};
-
 // One searcher's evaluations by position: quiescence reaches the same
 // positions by captures in different orders. The evaluation reads only what
 // the position keys cover (cells, hands, the seats out of the game), so a
@@ -164,65 +130,24 @@ class EvalCache {
   std::vector<Slot> slots_;
 };
 
-// Two seats: minimax with alpha-beta from `me`'s view over `line` (whose
-// last state is the node searched; moves are pushed and popped).
+// Two seats, the fixed-depth levels: minimax with alpha-beta from `me`'s
+// view over `line` (whose last state is the node searched; moves are pushed
+// and popped), the plain search the rule page describes. Every position it
+// visits counts one node of the budget.
 class TwoSeatSearch {
  public:
   TwoSeatSearch(const VariantData& v, Line& line, int me, Budget& budget)
       : v_(v), line_(line), me_(me), b_(budget), eval_(v, me) {}
-  // Captures only, until quiet. `prune` (expert) skips captures that lose
-  // material at once (a dearer piece taking a defended cheaper one) or gain
-  // too little to reach the window, and has a seat in check answer it with
-  // any move instead of standing pat.
-  int quiesce(int alpha, int beta, int depth, bool prune);
-  // Minimax to `depth` plies, then quiescence to `qdepth` (0: none). With a
-  // table (expert) it also searches a seat in check one ply deeper and
-  // prunes: a node far past the window near the horizon (reverse futility),
-  // null move, late quiet moves that cannot reach the window, come too
-  // late or leave their piece hanging (futility, late-move pruning; never a
-  // check), principal-variation null windows and logarithmic late-move
-  // reductions; it also orders captures that lose material at once last.
-  // Without a table (hard) it is the plain fixed-depth search the rule page
-  // describes. Every position it visits counts one node of the budget.
-  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
-                bool null_ok = true);
-  // The value of the i-th move at the root (`me` to move), just played, the
-  // `quiets`-th quiet one if `quiet`: as at any other node, later moves
-  // must prove they beat `alpha`, late quiet moves that give no check at
-  // reduced depth first.
-  int root_child(std::size_t i, bool quiet, int quiets, int depth, int alpha, SearchTable* tt);
-  // How far beyond the horizon quiescence goes.
-  static constexpr int kQuiescence = 6;
+  // Captures only, up to `depth` plies, until quiet; either side may stand
+  // pat.
+  int quiesce(int alpha, int beta, int depth);
+  // Minimax to `depth` plies, then quiescence to `qdepth` (0: none).
+  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth);
 
  private:
-  // Null move: if passing still holds the bound, a real move will too (shogi
-  // has almost no zugzwang; tried only where the static score `stand` is
-  // past the bound already). The cut-off value, or nullopt.
-  std::optional<int> null_move(int depth, int alpha, int beta, int ply, int qdepth, SearchTable* tt,
-                               bool maxing, int stand);
-  // Plays `m` onto the line. With `prune` (expert) a next seat left without
-  // a legal move is not judged yet: finding that out costs a move
-  // generation per node, and the node lists its moves anyway
-  // (judge_stuck_seat). The plain search (hard) judges at once, so its
-  // horizon sees every mate.
-  void play(Move m, bool prune);
-  // The line's last state, left unjudged by play(), turned out to have no
-  // legal move for its seat to move: settles it as the rules do (the seat
-  // is out, checkmated if in check) and returns true; false where the
-  // rules let a stuck seat pass.
-  bool judge_stuck_seat();
-  // Whether `m`, a move of the line's last state, checks the other seat
-  // (played in place and taken back: cheaper than the turn pipeline).
-  bool gives_check(Move m);
-  // Captures that lose material at once (search.hpp) go last, after the
-  // quiet moves, in the order they had; `first` (the table's move) stays.
-  void demote_losing_captures(const State& s, MoveList& moves, Move first);
-  // The value of the i-th move of a node, just played: the first at the full
-  // window; later ones are expected to fail, so a null window proves it
-  // cheaply, at reduced depth (`reduction`) for late quiet moves, and a
-  // surprise is searched again.
-  int child(std::size_t i, int reduction, int depth, int alpha, int beta, int ply, int qdepth,
-            SearchTable* tt, bool maxing);
+  // Captures that lose material at once (loses_at_once) go last, after the
+  // quiet moves, in the order they had.
+  void demote_losing_captures(const State& s, MoveList& moves);
   const VariantData& v_;
   Line& line_;
   int me_;

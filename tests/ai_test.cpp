@@ -149,9 +149,9 @@ TEST_CASE("the two-player evaluation counts drops that threaten the king") {
   CHECK(score("8k/9/9/9/9/9/g8/9/K8 b n 1") - without == -(440 + 48));
 }
 
-// The expert keeps its transposition table from one move to the next (no
-// 6 MiB allocation a move); entries of an earlier search must read as empty,
-// so a reused player chooses exactly as a new one would.
+// The expert keeps its table and move statistics from one move to the next
+// (no allocation of 13 MiB a move); what an earlier search left must
+// not count, so a reused player chooses exactly as a new one would.
 TEST_CASE("a reused two-player expert chooses as a fresh one") {
   koma::Game g(test::variant("shogi.yaml"));
   koma::Player reused(koma::Level::expert, {0, 3000, 0, 1});

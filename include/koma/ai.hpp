@@ -17,7 +17,7 @@
 namespace koma {
 
 namespace detail {
-struct SearchTable;
+struct ExpertMemory;
 }
 
 // Levels as the rule pages describe them. Two-player games use easy, medium,
@@ -72,8 +72,10 @@ class Player {
   Limits limits_;
   SearchInfo info_;
   std::unique_ptr<std::atomic<bool>> stop_ = std::make_unique<std::atomic<bool>>(false);
-  std::uint64_t games_ = 0;                     // mixed into the seed so successive calls differ
-  std::shared_ptr<detail::SearchTable> table_;  // the expert's, reused by each choose()
+  std::uint64_t games_ = 0;  // mixed into the seed so successive calls differ
+  // The two-seat expert's table and move statistics, allocated at its first
+  // choose() (about 13 MiB for shogi, at most about 45 MiB) and reused.
+  std::shared_ptr<detail::ExpertMemory> expert_;
 };
 
 }  // namespace koma
