@@ -5,8 +5,9 @@
 // futility, history and exchange (SEE) pruning, late-move reductions steered
 // by the move statistics, a check extension, and a quiescence search over
 // captures with the same table and exchange pruning. Every move is played
-// through the turn pipeline of a Line (play_move_unjudged, as the other
-// searches), so the search plays by the variant's rules.
+// through the turn pipeline of a Line, so the search plays by the
+// variant's rules; one step is deferred (play_move_unjudged): a seat left
+// without a legal move is found by the node that lists its moves.
 #pragma once
 #include <array>
 #include <cstdint>
