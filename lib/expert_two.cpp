@@ -302,7 +302,6 @@ TwoSeatExpert::TwoSeatExpert(const VariantData& v, Line& line, Budget& budget, E
       tt_(table),
       stats_(stats),
       eval_(v, line.back().to_move),
-      root_index_(line.size() - 1),
       floor_(line.size() - 1),
       me_(line.back().to_move),
       reach_(static_cast<std::size_t>(v.nsq)) {
@@ -484,7 +483,6 @@ TwoSeatExpert::Result TwoSeatExpert::run(const MoveList& root, int max_depth) {
     prev = value;
     if (std::abs(value) >= kWinScore) break;
   }
-  (void)root;
   return out;
 }
 

@@ -157,7 +157,6 @@ class TwoSeatExpert {
   ExpertTable& tt_;
   MoveStats& stats_;
   EvalCache eval_;
-  std::size_t root_index_;
   // Repetitions count from here: the root, or inside a null move's subtree
   // the state after it.
   std::size_t floor_;
