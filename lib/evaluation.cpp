@@ -12,12 +12,16 @@ namespace {
 // this many steps (Chebyshev distance).
 constexpr int kTropism = 5;
 constexpr int kTropismReach = 6;
-constexpr int kMobility = 3;        // per empty square a riding piece reaches
-constexpr int kGuard = 25;          // per own piece next to the own king
-constexpr int kCrowd = 30;          // per enemy piece within two squares of the own king
-constexpr int kDangerCap = 60;      // two seats: king_danger's most, before squaring
-constexpr int kReach = 8;           // two seats: per square a piece attacks, not its own
-constexpr int kOut = -50000;        // the standing of a seat out of the game
+constexpr int kMobility = 3;          // per empty square a riding piece reaches
+constexpr int kGuard = 25;            // per own piece next to the own king
+constexpr int kCrowd = 30;            // per enemy piece within two squares of the own king
+constexpr int kHandPercent = 110;     // a piece in hand against the same piece on the board
+constexpr int kDangerCap = 60;        // two seats: king_danger's most, before squaring
+constexpr int kDangerPercent = 300;   // two seats: king_danger's square counts at this percentage
+constexpr int kDuelHandPercent = 20;  // two seats: a piece in hand's extra worth
+constexpr int kDuelCrowd = 60;  // two seats: per enemy piece near the own king, on top of kCrowd
+constexpr int kReach = 8;       // two seats: per square a piece attacks, not its own
+constexpr int kOut = -50000;    // the standing of a seat out of the game
 constexpr int kEliminated = 20000;  // per opponent out of the game
 constexpr int kCheckmated = 15000;  // per opponent checkmated, not yet taken
 
@@ -34,6 +38,16 @@ int reach(const VariantData& v, const State& s, std::uint8_t code, int sq) {
   return n;
 }
 
+// The seat's pieces in hand at their values (none while its hand is frozen),
+// leaving out the kind `skip` (-1: none).
+int hand_worth(const VariantData& v, const State& s, int seat, int skip) {
+  if (s.hand_frozen[seat]) return 0;
+  int worth = 0;
+  for (int k = 0; k < static_cast<int>(v.kinds.size()); ++k)
+    if (k != skip) worth += s.hand[seat][static_cast<std::size_t>(k)] * piece_value(v, k);
+  return worth;
+}
+
 // Enemy pieces within two king steps of the square `king`.
 int crowding(const VariantData& v, const State& s, int seat, int king) {
   SquareSet enemies{};
@@ -41,6 +55,11 @@ int crowding(const VariantData& v, const State& s, int seat, int king) {
   for (int o = 0; o < v.nseats; ++o)
     if ((attackers >> o) & 1u) enemies |= s.owned[o];
   return (enemies & v.near2[static_cast<std::size_t>(king)]).count();
+}
+
+// Enemy pieces within two king steps of the seat's king (0 without one).
+int crowd_at_king(const VariantData& v, const State& s, int seat) {
+  return s.royal[seat] >= 0 ? crowding(v, s, seat, s.royal[seat]) : 0;
 }
 
 // How many pieces of each seat attack each square (royals aside), and how
@@ -74,7 +93,7 @@ void count_attacks(const VariantData& v, const State& s, AttackCounts& out) {
 // the opponent's hand that could be dropped to check from a square the seat
 // cannot take back on, and 1 for each piece in that hand (up to 10);
 // squared, so that one attacker is nothing and a swarm decides the game
-// (up to kDangerCap squared, far below a won score).
+// (up to kDangerCap squared, times 3: far below a won score).
 int king_danger(const VariantData& v, const State& s, int seat, int them,
                 const AttackCounts& attacks) {
   const int king = s.royal[seat];
@@ -109,11 +128,13 @@ int king_danger(const VariantData& v, const State& s, int seat, int them,
     }
   }
   danger = std::min(danger + std::min(held, 10), kDangerCap);
-  return danger * danger;
+  return danger * danger * kDangerPercent / 100;
 }
 
 // Two seats: the terms read from both seats' attacks, from `seat`'s view
-// against `them`: the squares their pieces attack, and their kings' danger.
+// against `them`: the squares their pieces attack, and their kings' danger;
+// and the hands and the enemy pieces near each king weighed more (with one
+// enemy king, a drop and an attacker near it decide more than among three).
 // Four seats do without (their evaluation was tuned and measured before
 // these terms; docs/ai.md#evaluation).
 int duel(const VariantData& v, const State& s, int seat, int them) {
@@ -121,7 +142,9 @@ int duel(const VariantData& v, const State& s, int seat, int them) {
   count_attacks(v, s, attacks);
   return kReach * (attacks.reach[static_cast<std::size_t>(seat)] -
                    attacks.reach[static_cast<std::size_t>(them)]) -
-         king_danger(v, s, seat, them, attacks) + king_danger(v, s, them, seat, attacks);
+         king_danger(v, s, seat, them, attacks) + king_danger(v, s, them, seat, attacks) +
+         kDuelHandPercent * (hand_worth(v, s, seat, -1) - hand_worth(v, s, them, -1)) / 100 -
+         kDuelCrowd * (crowd_at_king(v, s, seat) - crowd_at_king(v, s, them));
 }
 
 // A seat still in, checkmated, or out of the game. Where a checkmated king
@@ -185,11 +208,8 @@ int standing(const VariantData& v, const State& s, int seat) {
   // unwinnable for every seat (docs/ai.md: before this and the targets
   // above, 77 of 100 games between strong seats of shipley-kings reached the
   // ply limit; with both, 1).
-  if (!s.hand_frozen[seat])
-    for (int k = 0; k < static_cast<int>(v.kinds.size()); ++k)
-      if (int n = s.hand[seat][static_cast<std::size_t>(k)]; n && k != collect)
-        score += n * piece_value(v, k) * 11 / 10;
-  if (king >= 0) score -= kCrowd * crowding(v, s, seat, king);
+  score += hand_worth(v, s, seat, collect) * kHandPercent / 100;
+  score -= kCrowd * crowd_at_king(v, s, seat);
   return score;
 }
 

@@ -132,10 +132,11 @@ TEST_CASE("a draw is worth a draw, not a win") {
 // Sente's lone king on 9i has one legal move, 9i8i (gote's gold on 9g takes
 // 8h and 9h), so at depth 1 the expert's score is the evaluation after it. On
 // 8i, gote attacks two squares next to the king that no sente piece guards:
-// 2 each, danger 4. A knight in gote's hand adds its value at 110 % (440)
-// and danger 1 for the piece held plus 3 for a safe check (a knight dropped
-// on 7g, two steps away, that no sente piece guards): danger 8, so 8^2 -
-// 4^2 = 48 more. The other terms are the same in both positions.
+// 2 each, danger 4. A knight in gote's hand adds its value at 130 % (520:
+// 110 % as with any number of seats, 20 % more with two) and danger 1 for
+// the piece held plus 3 for a safe check (a knight dropped on 7g, two steps
+// away, that no sente piece guards): danger 8, so (8^2 - 4^2) * 3 = 144
+// more. The other terms are the same in both positions.
 TEST_CASE("the two-player evaluation counts drops that threaten the king") {
   auto v = test::variant("shogi.yaml", {{"impasse", "none"}});
   auto score = [&](const char* text) {
@@ -146,7 +147,7 @@ TEST_CASE("the two-player evaluation counts drops that threaten the king") {
     return p.info().score;
   };
   const int without = score("8k/9/9/9/9/9/g8/9/K8 b - 1");
-  CHECK(score("8k/9/9/9/9/9/g8/9/K8 b n 1") - without == -(440 + 48));
+  CHECK(score("8k/9/9/9/9/9/g8/9/K8 b n 1") - without == -(520 + 144));
 }
 
 // The expert keeps its table and move statistics from one move to the next
