@@ -12,18 +12,24 @@ namespace {
 // this many steps (Chebyshev distance).
 constexpr int kTropism = 5;
 constexpr int kTropismReach = 6;
-constexpr int kMobility = 3;          // per empty square a riding piece reaches
-constexpr int kGuard = 25;            // per own piece next to the own king
-constexpr int kCrowd = 30;            // per enemy piece within two squares of the own king
-constexpr int kHandPercent = 110;     // a piece in hand against the same piece on the board
-constexpr int kDangerCap = 60;        // two seats: king_danger's most, before squaring
-constexpr int kDangerPercent = 300;   // two seats: king_danger's square counts at this percentage
-constexpr int kDuelHandPercent = 20;  // two seats: a piece in hand's extra worth
-constexpr int kDuelCrowd = 60;  // two seats: per enemy piece near the own king, on top of kCrowd
-constexpr int kReach = 8;       // two seats: per square a piece attacks, not its own
-constexpr int kOut = -50000;    // the standing of a seat out of the game
-constexpr int kEliminated = 20000;  // per opponent out of the game
-constexpr int kCheckmated = 15000;  // per opponent checkmated, not yet taken
+constexpr int kMobility = 3;         // per empty square a riding piece reaches
+constexpr int kGuard = 25;           // per own piece next to the own king
+constexpr int kDangerCap = 60;       // two seats: king_danger's most, before squaring
+constexpr int kDangerPercent = 300;  // two seats: king_danger's square counts at this percentage
+constexpr int kReach = 8;            // two seats: per square a piece attacks, not its own
+constexpr int kOut = -50000;         // the standing of a seat out of the game
+constexpr int kEliminated = 20000;   // per opponent out of the game
+constexpr int kCheckmated = 15000;   // per opponent checkmated, not yet taken
+
+// The weights of a standing's terms that differ between a duel and more
+// seats: with one enemy king, a drop and an attacker near it decide more than
+// among three (docs/ai.md#evaluation: 0.16 -> 0.25 against Fairy-Stockfish).
+struct StandingWeights {
+  int hand_percent;  // a piece in hand, against the same piece on the board
+  int crowd;         // per enemy piece within two squares of the own king
+};
+constexpr StandingWeights kAmongMany{110, 30};
+constexpr StandingWeights kInDuel{130, 90};
 
 // Empty squares the riding piece `code` on `sq` reaches.
 int reach(const VariantData& v, const State& s, std::uint8_t code, int sq) {
@@ -55,11 +61,6 @@ int crowding(const VariantData& v, const State& s, int seat, int king) {
   for (int o = 0; o < v.nseats; ++o)
     if ((attackers >> o) & 1u) enemies |= s.owned[o];
   return (enemies & v.near2[static_cast<std::size_t>(king)]).count();
-}
-
-// Enemy pieces within two king steps of the seat's king (0 without one).
-int crowd_at_king(const VariantData& v, const State& s, int seat) {
-  return s.royal[seat] >= 0 ? crowding(v, s, seat, s.royal[seat]) : 0;
 }
 
 // How many pieces of each seat attack each square (royals aside), and how
@@ -132,9 +133,7 @@ int king_danger(const VariantData& v, const State& s, int seat, int them,
 }
 
 // Two seats: the terms read from both seats' attacks, from `seat`'s view
-// against `them`: the squares their pieces attack, and their kings' danger;
-// and the hands and the enemy pieces near each king weighed more (with one
-// enemy king, a drop and an attacker near it decide more than among three).
+// against `them`: the squares their pieces attack, and their kings' danger.
 // Four seats do without (their evaluation was tuned and measured before
 // these terms; docs/ai.md#evaluation).
 int duel(const VariantData& v, const State& s, int seat, int them) {
@@ -142,9 +141,7 @@ int duel(const VariantData& v, const State& s, int seat, int them) {
   count_attacks(v, s, attacks);
   return kReach * (attacks.reach[static_cast<std::size_t>(seat)] -
                    attacks.reach[static_cast<std::size_t>(them)]) -
-         king_danger(v, s, seat, them, attacks) + king_danger(v, s, them, seat, attacks) +
-         kDuelHandPercent * (hand_worth(v, s, seat, -1) - hand_worth(v, s, them, -1)) / 100 -
-         kDuelCrowd * (crowd_at_king(v, s, seat) - crowd_at_king(v, s, them));
+         king_danger(v, s, seat, them, attacks) + king_danger(v, s, them, seat, attacks);
 }
 
 // A seat still in, checkmated, or out of the game. Where a checkmated king
@@ -161,9 +158,8 @@ Status status_of(const VariantData& v, const State& s, int seat) {
   return Status::in;
 }
 
-}  // namespace
-
-int standing(const VariantData& v, const State& s, int seat) {
+// The seat's own standing (higher is better), not relative to others.
+int standing(const VariantData& v, const State& s, int seat, const StandingWeights& w) {
   if (!s.active(seat)) return kOut;
   const int king = s.royal[seat];
   // Enemy kings the pieces are drawn to (a mate needs attackers near the
@@ -208,10 +204,12 @@ int standing(const VariantData& v, const State& s, int seat) {
   // unwinnable for every seat (docs/ai.md: before this and the targets
   // above, 77 of 100 games between strong seats of shipley-kings reached the
   // ply limit; with both, 1).
-  score += hand_worth(v, s, seat, collect) * kHandPercent / 100;
-  score -= kCrowd * crowd_at_king(v, s, seat);
+  score += hand_worth(v, s, seat, collect) * w.hand_percent / 100;
+  if (king >= 0) score -= w.crowd * crowding(v, s, seat, king);
   return score;
 }
+
+}  // namespace
 
 int evaluate(const VariantData& v, const State& s, int seat) {
   if (s.outcome == Outcome::finished) {
@@ -225,26 +223,30 @@ int evaluate(const VariantData& v, const State& s, int seat) {
     return static_cast<int>(kWin * (others - rest * s.places[seat]) / (rest * rest));
   }
   const bool in = status_of(v, s, seat) == Status::in;
-  int own = in ? standing(v, s, seat) : kOut;
   // Against the average of the opponents still in the game, so that with one
   // opponent left its standing weighs as much as the seat's own; each one
   // out counts a fixed kEliminated, so taking a seat out always pays.
-  long others = 0;
+  std::array<bool, kMaxSeats> opponent_in{};
   int active = 0, beaten = 0;
   for (int o = 0; o < v.nseats; ++o) {
     if (o == seat || !v.enemies(seat, o)) continue;
-    Status st = status_of(v, s, o);
-    if (st == Status::in) {
-      others += standing(v, s, o);
+    const Status st = status_of(v, s, o);
+    opponent_in[static_cast<std::size_t>(o)] = st == Status::in;
+    if (st == Status::in)
       ++active;
-    } else {
+    else
       beaten += st == Status::out ? kEliminated : kCheckmated;
-    }
   }
+  const bool duelling = v.nseats == 2 && active == 1 && in;
+  const StandingWeights& w = duelling ? kInDuel : kAmongMany;
+  int own = in ? standing(v, s, seat, w) : kOut;
+  long others = 0;
+  for (int o = 0; o < v.nseats; ++o)
+    if (opponent_in[static_cast<std::size_t>(o)]) others += standing(v, s, o, w);
   for (int o = 0; o < v.nseats; ++o)
     if (o != seat && !v.enemies(seat, o))
-      own = (own + standing(v, s, o)) / 2;  // a partner's standing counts
-  if (v.nseats == 2 && active == 1 && in) own += duel(v, s, seat, 1 - seat);
+      own = (own + standing(v, s, o, w)) / 2;  // a partner's standing counts
+  if (duelling) own += duel(v, s, seat, 1 - seat);
   return own + beaten - (active ? static_cast<int>(others / active) : 0);
 }
 

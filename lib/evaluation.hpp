@@ -9,8 +9,6 @@ namespace koma::detail {
 
 inline constexpr int kWin = 1000000;
 
-// The seat's own standing (higher is better), not relative to others.
-int standing(const VariantData& v, const State& s, int seat);
 // From `seat`'s view: its standing against the average of its opponents
 // still in the game, plus a fixed amount for each opponent out (or, where a
 // mated king waits to be taken, checkmated); or a decisive score if the game
