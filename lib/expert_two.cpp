@@ -10,6 +10,7 @@
 #include <boost/container/static_vector.hpp>
 
 #include "koma/ai.hpp"
+#include "move_picker.hpp"
 #include "movegen.hpp"
 
 namespace koma::detail {
@@ -35,161 +36,6 @@ void ExpertTable::store(std::uint64_t key, int value, int eval, Move move, int d
   // Keep the move of an earlier entry of the same position when this one has none.
   if (move == Move{} && e->search == search_ && e->key == key) move = e->move;
   *e = ExpertEntry{key, value, eval, move, static_cast<std::int16_t>(depth), bound, pv, search_};
-}
-
-// ---------------------------------------------------------------- statistics
-
-void MoveStats::reset(const VariantData& v) {
-  nsq_ = v.nsq;
-  nk_ = static_cast<int>(v.kinds.size());
-  pieces_ = nk_ * nsq_;
-  main_.assign(static_cast<std::size_t>(2) * (nsq_ + nk_) * nsq_, 0);
-  captures_.assign(static_cast<std::size_t>(2) * pieces_ * nk_, 0);
-  zero_.assign(static_cast<std::size_t>(pieces_), 0);
-  // Two seats' rows of every (kind, square) against every (kind, square):
-  // 5 MB for shogi; beyond 16 M entries (32 MB) the board goes without.
-  const std::size_t cont = static_cast<std::size_t>(2) * pieces_ * pieces_;
-  if (cont <= (std::size_t{1} << 24))
-    cont_.assign(cont, 0);
-  else
-    cont_.clear();
-}
-
-void MoveStats::nudge(std::int16_t& e, int bonus, int range) {
-  bonus = std::clamp(bonus, -range, range);
-  e = static_cast<std::int16_t>(e + bonus - e * std::abs(bonus) / range);
-}
-
-// ---------------------------------------------------------------- exchange
-
-namespace {
-
-// One line of pieces behind one another that may take on a square, walked
-// back from it along a slide vector: the next one to come is `front`.
-struct Slider {
-  const std::uint8_t* squares;
-  int len, vi, front;
-};
-
-}  // namespace
-
-int static_exchange(const VariantData& v, const State& s, Move m) {
-  const int to = m.to;
-  const int us = s.to_move;
-  const int from = m.is_drop() ? -1 : m.from;
-  const unsigned enemy = v.attackers_of(s, us);
-  unsigned own = 0;
-  for (int o = 0; o < v.nseats; ++o)
-    if (!v.enemies(us, o) && s.active(o)) own |= 1u << o;
-  auto value_of = [&](std::uint8_t code) { return piece_value(v, kind_of(code)); };
-
-  std::array<int, 40> gain{};
-  const Cell target = s.cells[to];
-  gain[0] = is_piece(target.code) ? value_of(target.code) : 0;
-  int at_risk = 0;  // the value of the piece standing on `to` now
-  if (m.is_drop()) {
-    at_risk = piece_value(v, m.kind);
-  } else {
-    std::uint8_t code = s.cells[from].code;
-    at_risk = value_of(code);
-    if (m.promote) {
-      const int promoted = piece_value(v, v.flip_of(kind_of(code)));
-      gain[0] += promoted - at_risk;
-      at_risk = promoted;
-    }
-  }
-  // The pieces that may take on `to`: leapers once each, and along each
-  // slide line the nearest piece, then the one behind it.
-  struct Leaper {
-    int sq;
-    bool used;
-  };
-  std::array<Leaper, 32> leapers{};
-  int nleapers = 0;
-  const auto* base = v.leaps_near.data();
-  for (auto* p = base + v.leaps_near_at[static_cast<std::size_t>(to)];
-       p != base + v.leaps_near_at[static_cast<std::size_t>(to) + 1]; ++p) {
-    const Cell c = s.cells[p->q];
-    if (p->q == from || !is_piece(c.code) || !(((own | enemy) >> c.owner) & 1u)) continue;
-    if (v.range[static_cast<std::size_t>(c.code) * v.nvec + p->vi] > 0 && nleapers < 32)
-      leapers[static_cast<std::size_t>(nleapers++)] = Leaper{p->q, false};
-  }
-  std::array<Slider, 16> lines{};
-  int nlines = 0;
-  const auto* sbase = v.slides_near.data();
-  auto advance = [&](Slider& l) {
-    for (++l.front; l.front < l.len; ++l.front) {
-      const int q = l.squares[l.front];
-      if (q != from && s.cells[q].code != kEmpty) return;
-    }
-  };
-  for (auto* p = sbase + v.slides_near_at[static_cast<std::size_t>(to)];
-       p != sbase + v.slides_near_at[static_cast<std::size_t>(to) + 1] && nlines < 16; ++p) {
-    const std::uint8_t* walk = &v.rev[v.rev_at[static_cast<std::size_t>(to) * v.nvec + *p]];
-    Slider l{walk + 1, *walk, *p, -1};
-    advance(l);
-    if (l.front < l.len) lines[static_cast<std::size_t>(nlines++)] = l;
-  }
-  // The cheapest piece of a seat in `seats` that can take now: its value
-  // and how to take it away (a leaper's index, or a line's + 64).
-  auto cheapest = [&](unsigned seats, int& value, bool& royal) {
-    int best = -1;
-    value = 0;
-    for (int i = 0; i < nleapers; ++i) {
-      const Leaper& l = leapers[static_cast<std::size_t>(i)];
-      if (l.used) continue;
-      const Cell c = s.cells[l.sq];
-      if (!((seats >> c.owner) & 1u)) continue;
-      const int val = v.kinds[kind_of(c.code)].royal ? kWin : value_of(c.code);
-      if (best < 0 || val < value) best = i, value = val;
-    }
-    for (int i = 0; i < nlines; ++i) {
-      const Slider& l = lines[static_cast<std::size_t>(i)];
-      if (l.front >= l.len) continue;
-      const Cell c = s.cells[l.squares[l.front]];
-      if (!is_piece(c.code) || !((seats >> c.owner) & 1u) ||
-          v.range[static_cast<std::size_t>(c.code) * v.nvec + l.vi] <= l.front)
-        continue;
-      const int val = v.kinds[kind_of(c.code)].royal ? kWin : value_of(c.code);
-      if (best < 0 || val < value) best = 64 + i, value = val;
-    }
-    royal = value == kWin;
-    return best;
-  };
-  auto take_away = [&](int which) {
-    if (which < 64)
-      leapers[static_cast<std::size_t>(which)].used = true;
-    else
-      advance(lines[static_cast<std::size_t>(which - 64)]);
-  };
-  int d = 0;
-  unsigned side = enemy;
-  for (;;) {
-    int value = 0;
-    bool royal = false;
-    const int which = cheapest(side, value, royal);
-    if (which < 0) break;
-    if (royal) {
-      // A royal may take only where nothing takes it back.
-      take_away(which);
-      int other = 0;
-      bool other_royal = false;
-      if (cheapest(side == enemy ? own : enemy, other, other_royal) >= 0) break;
-    } else {
-      take_away(which);
-    }
-    ++d;
-    gain[static_cast<std::size_t>(d)] = at_risk - gain[static_cast<std::size_t>(d) - 1];
-    at_risk = royal ? 0 : value;
-    if (d + 1 >= static_cast<int>(gain.size())) break;
-    side = side == enemy ? own : enemy;
-  }
-  while (d > 0) {
-    gain[static_cast<std::size_t>(d) - 1] =
-        -std::max(-gain[static_cast<std::size_t>(d) - 1], gain[static_cast<std::size_t>(d)]);
-    --d;
-  }
-  return gain[0];
 }
 
 // ---------------------------------------------------------------- search
@@ -554,98 +400,23 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
   if (pv && depth >= 6 && tt_move == Move{}) depth -= 2;
   if (cut && depth >= 8 && tt_move == Move{}) depth -= 1;
 
-  MoveList moves;
-  legal_moves(v_, line_, moves);
-  if (moves.empty()) {
-    if (excluded != Move{}) return alpha;
-    return stuck_value(ply);
-  }
-
-  // The moves in the order they are tried: the table move, captures and
-  // promotions by what they take and their history (those that lose
-  // material in the exchange after all the rest), killers, then quiet moves
-  // by their histories, scored only once a node gets that far.
-  struct Scored {
-    Move m;
-    int stage;  // 0 table move, 1 good capture, 2 killer, 3 quiet, 4 bad capture
-    int score;
-    int index;  // in generation order: ties keep it (std::sort, no allocation)
-  };
-  static thread_local std::vector<Scored> pool;
-  const std::size_t base = pool.size();
-  const Shrink shrink(pool);
+  MovePicker picker(v_, line_, stats_, pool_, scratch_, tt_move, ss->killers,
+                    {cont_at(ply - 1), cont_at(ply - 2), cont_at(ply - 4)});
   const std::int16_t* c1 = cont_at(ply - 1);
   const std::int16_t* c2 = cont_at(ply - 2);
   const std::int16_t* c4 = cont_at(ply - 4);
-  for (Move m : moves) {
-    Scored x{m, 3, 0, static_cast<int>(pool.size() - base)};
-    const int captured = captured_kind(m);
-    if (m == tt_move) {
-      x.stage = 0;
-    } else if (captured >= 0 || m.promote) {
-      const int gain = captured >= 0 ? piece_value(v_, captured) : 0;
-      const int kind = moved_kind(m);
-      x.score = 6 * gain + stats_.capture(us, kind, m.to, captured >= 0 ? captured : kind);
-      x.stage = static_exchange(v_, s, m) >= -gain / 16 ? 1 : 4;
-    } else if (m == ss->killers[0] || m == ss->killers[1]) {
-      x.stage = 2;
-      x.score = m == ss->killers[0] ? 1 : 0;
-    }
-    pool.push_back(x);
-  }
-  const std::size_t end = pool.size();
-  auto before = [](const Scored& a, const Scored& b) {
-    if (a.stage != b.stage) return a.stage < b.stage;
-    return a.score != b.score ? a.score > b.score : a.index < b.index;
-  };
-  // Everything but the quiet moves in order now; those keep the
-  // generator's order until they are scored. The stages first (the quiet
-  // moves are most of a node's), then the few moves around them sorted.
-  static thread_local std::vector<Scored> later;
-  later.clear();
-  std::size_t w = base;
-  for (std::size_t i = base; i < end; ++i) {
-    if (pool[i].stage < 3)
-      pool[w++] = pool[i];
-    else
-      later.push_back(pool[i]);
-  }
-  const std::size_t quiet_from = w;
-  for (const Scored& x : later)
-    if (x.stage == 3) pool[w++] = x;
-  const std::size_t bad_from = w;
-  for (const Scored& x : later)
-    if (x.stage == 4) pool[w++] = x;
-  auto at_index = [&](std::size_t i) { return pool.begin() + static_cast<std::ptrdiff_t>(i); };
-  std::sort(at_index(base), at_index(quiet_from), before);
-  std::sort(at_index(bad_from), at_index(end), before);
-  bool quiets_scored = false;
-  auto next = [&](std::size_t i) {
-    if (!quiets_scored && pool[i].stage >= 3) {
-      quiets_scored = true;
-      std::size_t j = i;
-      for (; j < end && pool[j].stage == 3; ++j) {
-        const Move m = pool[j].m;
-        const int pt = stats_.piece_to(moved_kind(m), m.to);
-        pool[j].score = stats_.quiet(us, m) + 2 * c1[pt] + 2 * c2[pt] + c4[pt];
-      }
-      std::sort(at_index(i), at_index(j), before);
-    }
-    return pool[i];
-  };
 
   int best_value = -kInf;
   Move best_move{};
   Tried quiets_tried, captures_tried;
   bool skip_quiets = false;
   const bool tt_capture = tt_move != Move{} && captured_kind(tt_move) >= 0;
-  for (std::size_t i = base; i < end; ++i) {
-    const Scored x = next(i);
-    const Move m = x.m;
+  Move m;
+  while (picker.next(m)) {
     if (m == excluded) continue;
     const int captured = captured_kind(m);
     const bool tactical = captured >= 0 || m.promote;
-    if (skip_quiets && !tactical && x.stage >= 2) {
+    if (skip_quiets && !tactical && picker.stage() != MovePicker::Stage::table) {
       if (!gives_check(m)) continue;
     }
     ++ss->move_count;
@@ -662,13 +433,14 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
         const bool hist_bad = lmr_depth < 4 && c1[pt] < 0 && c2[pt] < 0;
         const bool futile = lmr_depth < 6 && !ss->in_check &&
                             ss->eval + kFutilityBase + kFutilityPerPly * lmr_depth <= alpha;
-        const bool prunable = late || hist_bad || futile ||
-                              static_exchange(v_, s, m) < -(kQuietExchange * lmr_depth * lmr_depth);
+        const bool prunable =
+            late || hist_bad || futile ||
+            !exchange_at_least(v_, s, m, -(kQuietExchange * lmr_depth * lmr_depth));
         if (prunable && !gives_check(m)) {
           if (late) skip_quiets = true;
           continue;
         }
-      } else if (depth < 8 && static_exchange(v_, s, m) < -kCaptureExchange * depth &&
+      } else if (depth < 8 && !exchange_at_least(v_, s, m, -kCaptureExchange * depth) &&
                  !gives_check(m)) {
         continue;
       }
@@ -691,7 +463,7 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
     }
     play(ply, m);
     const bool check = line_.checked(line_.size() - 1);
-    if (check && extension == 0 && static_exchange(v_, s, m) >= 0) extension = 1;
+    if (check && extension == 0 && exchange_at_least(v_, s, m, 0)) extension = 1;
     new_depth += extension;
     // Before the move is searched: lists for the statistics.
     auto& tried = tactical ? captures_tried : quiets_tried;
@@ -736,6 +508,7 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
       }
     }
   }
+  if (!picker.any_legal()) return excluded != Move{} ? alpha : stuck_value(ply);
   if (ss->move_count == 0) return excluded != Move{} ? alpha : (ss->in_check ? -kWin + ply : 0);
   if (best_move != Move{}) {
     const int bonus = stat_bonus(depth + (best_value > beta + 200));
@@ -797,7 +570,7 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
   }
   ss->eval = eval;
   MoveList moves;
-  legal_moves(v_, line_, moves, !checked);
+  legal_moves(v_, line_, moves, checked ? MoveFilter::all : MoveFilter::captures);
   if (checked && moves.empty()) return stuck_value(ply);
   // Captures by the value taken (cheaper taker first) and their history;
   // evasions the same, then the rest by history.
@@ -839,7 +612,7 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
         best_value = std::max(best_value, futility_base + gain);
         continue;
       }
-      if (static_exchange(v_, s0, m) < 0) continue;
+      if (!exchange_at_least(v_, s0, m, 0)) continue;
     }
     play(ply, m);
     const int value = -qsearch(pv, ply + 1, -beta, -alpha, depth - 1);

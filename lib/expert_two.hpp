@@ -15,6 +15,7 @@
 
 #include <boost/container/static_vector.hpp>
 
+#include "move_picker.hpp"
 #include "search.hpp"
 
 namespace koma::detail {
@@ -46,49 +47,6 @@ class ExpertTable {
   std::vector<std::array<ExpertEntry, 2>> slots_;
   std::uint32_t search_ = 0;
 };
-
-// What the expert learns about moves while it searches (cleared by each
-// choose()): per seat a history of quiet moves by origin (or dropped kind)
-// and target, a capture history by moving kind, target and captured kind,
-// and continuation histories: how a move by kind and target fared after the
-// move one, two and four plies before it.
-class MoveStats {
- public:
-  void reset(const VariantData& v);
-  // The index of a move by kind and target for the continuation tables.
-  int piece_to(int kind, int to) const { return kind * nsq_ + to; }
-  std::int16_t& quiet(int seat, Move m) { return main_[main_index(seat, m)]; }
-  std::int16_t& capture(int seat, int kind, int to, int captured) {
-    return captures_[(static_cast<std::size_t>(seat) * pieces_ + piece_to(kind, to)) * nk_ +
-                     captured];
-  }
-  // The continuation row that follows a move by `seat` of (kind, to);
-  // nullptr where the tables would be too large for the board.
-  std::int16_t* row(int seat, int kind, int to) {
-    if (cont_.empty()) return nullptr;
-    return &cont_[(static_cast<std::size_t>(seat) * pieces_ + piece_to(kind, to)) * pieces_];
-  }
-  // A row of zeros, read where there is no row (never written).
-  const std::int16_t* zero_row() const { return zero_.data(); }
-
-  // Moves the statistic `e` towards +-kMax by `bonus` (Stockfish's gravity:
-  // the larger it is, the less a bonus moves it).
-  static void nudge(std::int16_t& e, int bonus, int range);
-
- private:
-  std::size_t main_index(int seat, Move m) const {
-    const int from = m.is_drop() ? nsq_ + m.kind : m.from;
-    return (static_cast<std::size_t>(seat) * (nsq_ + nk_) + from) * nsq_ + m.to;
-  }
-  int nsq_ = 0, nk_ = 0, pieces_ = 0;
-  std::vector<std::int16_t> main_, captures_, cont_, zero_;
-};
-
-// Static exchange evaluation: what the seat to move of `s` wins or loses on
-// m's target if both sides then take there, cheapest piece first, for as
-// long as it pays (piece values; pins ignored; a royal takes last, and only
-// where nothing defends). A drop or a quiet move starts with nothing taken.
-int static_exchange(const VariantData& v, const State& s, Move m);
 
 // What a Player keeps for its two-seat expert between moves: the memory, not
 // the contents (each search starts both afresh, so it stays deterministic).
@@ -163,6 +121,10 @@ class TwoSeatExpert {
   int me_;
   std::array<Frame, kMaxPly + 8> frames_{};
   Frame* at(int ply) { return &frames_[static_cast<std::size_t>(ply) + 4]; }
+  // The moves of the nodes on the search path (MovePicker), and a list a
+  // node generates into before they are scored.
+  std::vector<MovePicker::Scored> pool_;
+  MoveList scratch_;
   Move root_best_{};
   int root_best_value_ = 0;
   // [sq]: the squares from which some piece could attack sq, whatever

@@ -40,8 +40,7 @@ std::vector<Move> Game::legal_moves() const {
 }
 
 bool Game::is_legal(Move m) const {
-  auto moves = legal_moves();
-  return std::find(moves.begin(), moves.end(), m) != moves.end();
+  return detail::legal_move(impl_->v(), impl_->line, m);
 }
 
 std::string Game::why_illegal(Move m) const {

@@ -105,9 +105,13 @@ Score score_of(const VariantData& v, const State& s, int seat);
 
 // Legal moves of the seat to move, with the rules that need the past
 // (a perpetual checker may not make a forbidden repetition). Empty when over.
-// Reads the line only: safe from several threads at once. With
-// `captures_only`, only the board moves that capture (a search's quiescence).
-void legal_moves(const VariantData& v, const Line& line, MoveList& out, bool captures_only = false);
+// Reads the line only: safe from several threads at once. `filter` picks a
+// part of them (generate_moves).
+void legal_moves(const VariantData& v, const Line& line, MoveList& out,
+                 MoveFilter filter = MoveFilter::all);
+// Whether legal_moves would list `m` (any Move, even one a hash table kept
+// for another position).
+bool legal_move(const VariantData& v, const Line& line, Move m);
 // Whether the seat to move in the line's last state has a legal move.
 bool any_legal_move(const VariantData& v, const Line& line);
 // How many legal_moves would list, without listing them where it can.

@@ -147,7 +147,9 @@ struct Generator {
   const State& s;
   int seat;
   bool royal_captures;
-  bool captures_only = false;  // no moves to empty squares, no drops
+  MoveFilter filter = MoveFilter::all;
+  // Only the drops of this kind on this square (-1: every drop).
+  int only_kind = -1, only_to = -1;
   std::array<std::int8_t, kMaxSeats> mated{{-1, -1, -1, -1}};
 
   bool target_mated(int seat_b) {
@@ -183,6 +185,12 @@ struct Generator {
     if (!is_piece(c.code) || c.owner == seat || !v.enemies(seat, c.owner)) return 0;
     if (v.kinds[kind_of(c.code)].royal && s.active(c.owner) && s.royal[c.owner] == to) return 2;
     return 1;
+  }
+
+  // Whether the filter lets through a move to the cell `c`, one the seat
+  // can take (cap 1) or an empty one.
+  bool wanted(int cap, Cell c) const {
+    return cap == 1 || (c.code == kEmpty && filter == MoveFilter::all);
   }
 
   // The moves of every piece of the seat, then its drops. With
@@ -231,8 +239,7 @@ struct Generator {
       if (cap == 2) {
         if (royal_capture_ok(Move::board(from, to, false), c.owner))
           ok = emit_board(sink, code, from, to);
-      } else if ((cap == 1 || (c.code == kEmpty && !captures_only)) &&
-                 !attacked_by(v, s, to, enemy, from)) {
+      } else if (wanted(cap, c) && !attacked_by(v, s, to, enemy, from)) {
         ok = emit_board(sink, code, from, to);
       }
     });
@@ -256,7 +263,7 @@ struct Generator {
           bool shape_ok = promote ? forms.promoted : forms.plain;
           if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
         }
-      } else if ((cap == 1 || (c.code == kEmpty && !captures_only)) && allowed.test(to)) {
+      } else if (wanted(cap, c) && allowed.test(to)) {
         ok = emit_board(sink, code, from, to);
       }
     });
@@ -266,14 +273,20 @@ struct Generator {
   template <class Sink>
   bool drops(Sink& sink, const Safety& safe, unsigned enemy) {
     bool ok = true;
-    if (captures_only || !v.drops.enabled || s.hand_frozen[seat] || !s.active(seat) ||
-        safe.checks >= 2)
+    if (filter == MoveFilter::captures || !v.drops.enabled || s.hand_frozen[seat] ||
+        !s.active(seat) || safe.checks >= 2)
       return true;
     SquareSet empties = v.board & ~s.occupied;
     if (safe.checks == 1) empties &= safe.evasion;
     int facing = v.seat_facing[seat];
     int nk = static_cast<int>(v.kinds.size());
+    if (only_to >= 0) {
+      if (!empties.test(only_to)) return true;
+      empties = SquareSet{};
+      empties.set(only_to);
+    }
     for (int k = 0; k < nk && ok; ++k) {
+      if (only_kind >= 0 && k != only_kind) continue;
       // drops.promoted: a promoted kind is dropped from its plain side's count.
       if (v.kinds[k].promoted && v.drops.promoted == Permission::forbidden) continue;
       if (!s.hand[seat][v.base_kind(k)]) continue;
@@ -360,8 +373,8 @@ bool in_check(const VariantData& v, const State& s, int seat) {
 }
 
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
-                    bool captures_only) {
-  Generator g{v, s, seat, true, captures_only};
+                    MoveFilter filter) {
+  Generator g{v, s, seat, true, filter};
   auto sink = [&](Move m) {
     out.push_back(m);
     return true;
@@ -382,6 +395,28 @@ struct Counter {
 };
 
 }  // namespace
+
+bool is_legal_move(const VariantData& v, const State& s, int seat, Move m) {
+  if (m.to >= v.nsq || !v.board.test(m.to)) return false;
+  bool found = false;
+  auto sink = [&](Move g) {
+    found = g == m;
+    return !found;
+  };
+  Generator g{v, s, seat, true};
+  if (m.is_drop()) {
+    if (m.kind >= v.kinds.size()) return false;
+    g.only_kind = m.kind;
+    g.only_to = m.to;
+    g.drops(sink, safety_of(v, s, seat), v.attackers_of(s, seat));
+    return found;
+  }
+  if (m.from >= v.nsq || !s.owned[seat].test(m.from)) return false;
+  const Safety safe = safety_of(v, s, seat);
+  bool ok = true;
+  g.moves_of_piece(sink, safe, v.attackers_of(s, seat), m.from, ok);
+  return found;
+}
 
 std::size_t count_moves(const VariantData& v, const State& s, int seat) {
   Generator g{v, s, seat, true};

@@ -55,12 +55,19 @@ void attackers_to(const VariantData& v, const State& s, int sq, unsigned seats, 
 // Seat is in check: its royal on the board is attacked by an active enemy.
 bool in_check(const VariantData& v, const State& s, int seat);
 
-// Appends to `out` all legal moves of `seat` (normally the seat to move),
-// in the documented order: board moves by origin square and the piece's
-// move table, promotion first; then drops by kind and square. With
-// `captures_only`, only the board moves that capture, in the same order.
+// Which legal moves a generation lists: all, or (a search's quiescence)
+// only the board moves that capture, in the same order.
+enum class MoveFilter : std::uint8_t { all, captures };
+
+// Appends to `out` the legal moves of `seat` (normally the seat to move)
+// that `filter` lets through, in the documented order: board moves by
+// origin square and the piece's move table, promotion first; then drops
+// by kind and square.
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
-                    bool captures_only = false);
+                    MoveFilter filter = MoveFilter::all);
+// Whether generate_moves would list `m` for `seat`: any Move is asked, even
+// one a hash table kept for another position.
+bool is_legal_move(const VariantData& v, const State& s, int seat, Move m);
 std::size_t count_moves(const VariantData& v, const State& s, int seat);
 bool has_legal_move(const VariantData& v, const State& s, int seat,
                     bool with_royal_captures = true);

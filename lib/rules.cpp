@@ -485,17 +485,23 @@ Score score_of(const VariantData& v, const State& s, int seat) {
   return sc;
 }
 
-void legal_moves(const VariantData& v, const Line& line, MoveList& out, bool captures_only) {
+void legal_moves(const VariantData& v, const Line& line, MoveList& out, MoveFilter filter) {
   out.clear();
   const State& s = line.back();
   if (s.outcome != Outcome::ongoing) return;
-  generate_moves(v, s, s.to_move, out, captures_only);
+  generate_moves(v, s, s.to_move, out, filter);
   if (!out.empty() && repetition_possible(v, line)) {
     MoveList kept;
     for (Move m : out)
       if (!repetition_forbidden(v, line, m)) kept.push_back(m);
     out = kept;
   }
+}
+
+bool legal_move(const VariantData& v, const Line& line, Move m) {
+  const State& s = line.back();
+  if (s.outcome != Outcome::ongoing || !is_legal_move(v, s, s.to_move, m)) return false;
+  return !repetition_possible(v, line) || !repetition_forbidden(v, line, m);
 }
 
 std::size_t count_legal_moves(const VariantData& v, const Line& line) {

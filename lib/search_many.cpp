@@ -19,10 +19,11 @@ void BestReplySearch::candidates(bool maxing, bool checked, bool captures, int p
     // The seat to move by the line's rules (a forbidden repetition); an
     // opponent on a virtual turn by the board alone.
     moves.clear();
+    const MoveFilter filter = captures ? MoveFilter::captures : MoveFilter::all;
     if (seat == s.to_move)
-      legal_moves(v_, line_, moves, captures);
+      legal_moves(v_, line_, moves, filter);
     else
-      generate_moves(v_, s, seat, moves, captures);
+      generate_moves(v_, s, seat, moves, filter);
     const unsigned defenders = v_.attackers_of(s, seat);
     for (Move m : moves)
       if (!captures || !loses_at_once(v_, s, m, defenders)) {

@@ -21,7 +21,7 @@ int TwoSeatSearch::quiesce(int alpha, int beta, int depth) {
     beta = std::min(beta, stand);
   }
   MoveList moves;
-  legal_moves(v_, line_, moves, true);
+  legal_moves(v_, line_, moves, MoveFilter::captures);
   order(v_, s, moves);
   int best = stand;
   for (Move m : moves) {

@@ -365,3 +365,78 @@ setup: K26A16B11/4C16D14/1E16F16G1/5H16I13/2J16L16/6M16N12/3O16P15/A16B16C11/4D1
   CHECK(koma::perft(g, 1) == moves.size());
   CHECK(p.legal_moves().size() == moves.size());
 }
+
+namespace {
+
+// Every move that can be written for the variant (each cell to each cell,
+// plain and promoting; each kind dropped on each cell; one kind and one
+// cell past the last) asked of is_legal, against the list legal_moves gives.
+void check_is_legal_everywhere(const koma::Game& g) {
+  const auto listed = g.legal_moves();
+  const koma::Variant& v = g.variant();
+  auto listed_has = [&](koma::Move m) {
+    return std::find(listed.begin(), listed.end(), m) != listed.end();
+  };
+  int legal = 0, asked = 0;
+  auto ask = [&](koma::Move m) {
+    const bool in = listed_has(m);
+    if (g.is_legal(m) != in) {
+      CAPTURE(static_cast<int>(m.from));
+      CAPTURE(static_cast<int>(m.to));
+      CAPTURE(static_cast<int>(m.kind));
+      CAPTURE(m.promote);
+      CHECK(g.is_legal(m) == in);
+    }
+    legal += in;
+    ++asked;
+  };
+  const int cells = std::min(v.squares() + 1, 255);
+  for (int from = 0; from < cells; ++from)
+    for (int to = 0; to < cells; ++to)
+      for (bool promote : {false, true}) ask(koma::Move::board(from, to, promote));
+  for (int kind = 0; kind <= v.kinds(); ++kind)
+    for (int to = 0; to < cells; ++to) ask(koma::Move::drop(kind, to));
+  CHECK(legal == static_cast<int>(listed.size()));
+  CHECK(asked > 2 * v.squares() * v.squares());
+}
+
+}  // namespace
+
+// is_legal answers without listing every legal move (the search asks it
+// of the moves its table keeps): the same answer as legal_moves' list for
+// every move that can be written, in positions of every board and rule set.
+TEST_CASE("is_legal agrees with legal_moves on every move that can be written" *
+          doctest::test_suite("slow")) {
+  int positions = 0;
+  for (const auto& r : test::jsonl("shogi-rule-edges.jsonl")) {
+    koma::Game g(
+        koma::Position::from_text(test::variant("shogi.yaml"), r["sfen"].as<std::string>()));
+    CAPTURE(r["sfen"].as<std::string>());
+    check_is_legal_everywhere(g);
+    ++positions;
+  }
+  const std::map<std::string, std::string> files = {
+      {"standard", "yonin.yaml"},        {"king_capture", "yonin-king-capture.yaml"},
+      {"inherit", "yonin-inherit.yaml"}, {"individual", "shipley-individual.yaml"},
+      {"kings", "shipley-kings.yaml"},   {"team_orthogonal", "shipley-team-orthogonal.yaml"}};
+  for (const char* data : {"yonin-positions.jsonl", "shipley-positions.jsonl"}) {
+    std::map<std::string, int> per_mode;
+    for (const auto& r : test::jsonl(data)) {
+      const auto file = files.find(r["mode"].as<std::string>());
+      if (file == files.end() || per_mode[file->first]++ >= 3) continue;
+      koma::Game g(
+          koma::Position::from_text(test::variant(file->second), r["position"].as<std::string>()));
+      CAPTURE(r["position"].as<std::string>());
+      check_is_legal_everywhere(g);
+      ++positions;
+    }
+  }
+  CHECK(positions >= 30);
+  // A game that is over has no legal move: the gold dropped on 5b mates
+  // the king between its lances (the gold on 5c guards it).
+  koma::Game mated(
+      koma::Position::from_text(test::variant("shogi.yaml"), "3lkl3/9/4G4/9/9/9/9/9/4K4 b G 1"));
+  mated.play("G*5b");
+  REQUIRE(mated.over());
+  check_is_legal_everywhere(mated);
+}

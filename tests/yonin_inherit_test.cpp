@@ -584,6 +584,8 @@ TEST_CASE("yonin inherit: a perpetual checker may not make the fourth occurrence
     REQUIRE_FALSE(g.over());
     CHECK(g.position().to_move() == 1);
     CHECK_FALSE(test::has_move(g, "2e1e"));
+    CHECK_FALSE(g.is_legal(g.position().parse_move("2e1e")));
+    CHECK(g.is_legal(g.position().parse_move("2e3e")));
     CHECK_FALSE(g.why_illegal(g.position().parse_move("2e1e")).empty());
     CHECK_THROWS_AS(g.play("2e1e"), koma::IllegalMove);
     CHECK(test::has_move(g, "2e3e"));

@@ -38,6 +38,8 @@ class Game {
 
   // Legal moves of the seat to move, in the documented order; empty when over.
   std::vector<Move> legal_moves() const;
+  // Whether legal_moves() lists `m`, answered without listing them all; any
+  // Move may be asked (false for squares or kinds the variant lacks).
   bool is_legal(Move m) const;
 
   // Plays a move. Throws IllegalMove with the reason (game unchanged).
