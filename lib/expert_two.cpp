@@ -150,14 +150,19 @@ TwoSeatExpert::TwoSeatExpert(const VariantData& v, Line& line, Budget& budget, E
       eval_(v, line.back().to_move),
       floor_(line.size() - 1),
       me_(line.back().to_move),
-      reach_(static_cast<std::size_t>(v.nsq)) {
+      reach_(static_cast<std::size_t>(v.nsq)),
+      line_to_(static_cast<std::size_t>(v.nsq) * v.nsq, kNoLine) {
   for (int sq = 0; sq < v.nsq; ++sq) {
     SquareSet& r = reach_[static_cast<std::size_t>(sq)];
     const auto at = static_cast<std::size_t>(sq);
     for (auto i = v.leaps_near_at[at]; i < v.leaps_near_at[at + 1]; ++i) r.set(v.leaps_near[i].q);
     for (auto i = v.slides_near_at[at]; i < v.slides_near_at[at + 1]; ++i) {
       const std::uint8_t* walk = &v.rev[v.rev_at[at * v.nvec + v.slides_near[i]]];
-      for (int k = 1; k <= walk[0]; ++k) r.set(walk[k]);
+      for (int k = 1; k <= walk[0]; ++k) {
+        r.set(walk[k]);
+        std::int16_t& line_to = line_to_[at * v.nsq + walk[k]];
+        line_to = line_to == kNoLine ? v.slides_near[i] : kManyLines;
+      }
     }
   }
 }
@@ -228,19 +233,66 @@ int TwoSeatExpert::captured_kind(Move m) const {
 }
 
 bool TwoSeatExpert::gives_check(Move m) {
-  {
-    // Neither square of the move in reach of the enemy royal: the move
-    // cannot attack it (that seat not in check before, as after its own
-    // move). A move that takes the royal, or of a seat with no lone royal,
-    // is played.
-    const State& t = line_.back();
-    const int them = (t.to_move + 1) % v_.nseats;
-    const int k = t.royal[them];
-    if (k >= 0 && m.to != k) {
-      const SquareSet& r = reach_[static_cast<std::size_t>(k)];
-      if (!r.test(m.to) && (m.is_drop() || !r.test(m.from))) return false;
-    }
+  // Whether the move leaves the enemy royal attacked, that seat not in
+  // check before (as after its own move): attacked by the moved piece from
+  // its target, or by a slider whose line to the royal the move opens.
+  const State& s = line_.back();
+  const int us = s.to_move;
+  const int k = s.royal[(us + 1) % v_.nseats];
+  const int from = m.is_drop() ? -1 : m.from;
+  const std::int16_t* lines = &line_to_[static_cast<std::size_t>(std::max(k, 0)) * v_.nsq];
+  if (k < 0 || m.to == k || (from >= 0 && lines[from] == kManyLines))
+    return played_checks(m);  // royals taken, or lines that cross
+  const SquareSet& r = reach_[static_cast<std::size_t>(k)];
+  if (!r.test(m.to) && (from < 0 || !r.test(from))) return false;
+  std::uint8_t code = 0;
+  if (m.is_drop()) {
+    code = code_of(m.kind, v_.seat_facing[us]);
+  } else {
+    code = s.cells[from].code;
+    if (m.promote) code = code_of(v_.flip_of(kind_of(code)), facing_of(code));
   }
+  bool direct = false;
+  const std::uint8_t* p = rays_of(v_, code, m.to);
+  const int nrays = *p++;
+  for (int i = 0; i < nrays && !direct; ++i) {
+    const int len = *p++;
+    for (int j = 0; j < len; ++j) {
+      const int t = p[j];
+      if (t == k) direct = true;
+      if (t == k || (t != from && s.cells[t].code != kEmpty)) break;
+    }
+    p += len;
+  }
+  if (direct || from < 0) return direct;
+  // The line from the royal through `from`: the first piece along it but
+  // the one that left, unless the moved piece stands between again.
+  const int vi = lines[from];
+  if (vi < 0) return false;
+  const std::uint8_t* walk = &v_.rev[v_.rev_at[static_cast<std::size_t>(k) * v_.nvec + vi]];
+  const int len = *walk++;
+  for (int step = 0; step < len; ++step) {
+    const int q = walk[step];
+    if (q == m.to) return false;
+    const Cell c = s.cells[q];
+    if (q == from || c.code == kEmpty) continue;
+    return c.owner == us && v_.range[static_cast<std::size_t>(c.code) * v_.nvec + vi] > step;
+  }
+  return false;
+}
+
+bool TwoSeatExpert::in_check_now() const {
+  // With two seats in play, the seat to move is in check exactly when the
+  // other one's move into this state gave check (Line::checked).
+  const std::size_t last = line_.size() - 1;
+  const State& s = line_[last];
+  const int mover = line_.mover(last);
+  if (v_.nseats == 2 && mover >= 0 && mover != s.to_move && s.active(mover))
+    return line_.checked(last);
+  return in_check(v_, s, s.to_move);
+}
+
+bool TwoSeatExpert::played_checks(Move m) {
   State& s = line_.back_in_place();
   Undo undo;
   if (!make_in_place(v_, s, m, undo)) return true;
@@ -360,7 +412,7 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
   const bool tt_pv = pv || (e && e->pv);
   if (!pv && has_value && e->depth >= depth && cuts(*e, tt_value, beta)) return tt_value;
 
-  ss->in_check = in_check(v_, s, us);
+  ss->in_check = in_check_now();
   ss->move_count = 0;
   (ss + 1)->excluded = Move{};
   (ss + 2)->killers = {};
@@ -540,7 +592,7 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
   Frame* ss = at(ply);
   const State& s0 = line_.back();
   const int us = s0.to_move;
-  const bool checked = in_check(v_, s0, us);
+  const bool checked = in_check_now();
   ss->in_check = checked;
   // A stuck seat at the horizon is judged only if in check (a mate); one
   // stuck without check is scored as if it could move.

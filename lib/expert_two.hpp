@@ -102,7 +102,12 @@ class TwoSeatExpert {
   void play(int ply, Move m);
   void play_null(int ply);
   void take_back() { line_.pop(); }
+  // Whether `m` checks the enemy royal: found from the move's squares and
+  // lines (played_checks: by playing it, where those do not tell).
   bool gives_check(Move m);
+  bool played_checks(Move m);
+  // Whether the seat to move in the line's last state is in check.
+  bool in_check_now() const;
   int moved_kind(Move m) const;
   int captured_kind(Move m) const;
   using Tried = boost::container::static_vector<Move, 64>;
@@ -130,6 +135,11 @@ class TwoSeatExpert {
   // [sq]: the squares from which some piece could attack sq, whatever
   // stands between (gives_check's first test).
   std::vector<SquareSet> reach_;
+  // [k * nsq + q]: the slide vector along whose walk back from k the
+  // square q lies, kNoLine if none, kManyLines if several (riders of
+  // different steps along one direction).
+  static constexpr std::int16_t kNoLine = -1, kManyLines = -2;
+  std::vector<std::int16_t> line_to_;
 };
 
 }  // namespace koma::detail

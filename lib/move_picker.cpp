@@ -191,9 +191,12 @@ bool exchange_at_least(const VariantData& v, const State& s, Move m, int thresho
 namespace {
 
 // Best first; ties in generation order.
-bool before(const MovePicker::Scored& a, const MovePicker::Scored& b) {
-  return a.score != b.score ? a.score > b.score : a.index < b.index;
-}
+// (A function object, not a function: std::sort inlines its calls.)
+struct Before {
+  bool operator()(const MovePicker::Scored& a, const MovePicker::Scored& b) const {
+    return a.score != b.score ? a.score > b.score : a.index < b.index;
+  }
+};
 
 }  // namespace
 
@@ -235,7 +238,7 @@ void MovePicker::list_moves() {
     const int score = 6 * gain + stats_.capture(us_, kind, m.to, captured >= 0 ? captured : kind);
     pool_.push_back(Scored{m, score, index++});
   }
-  std::sort(pool_.begin() + static_cast<std::ptrdiff_t>(base_), pool_.end(), before);
+  std::sort(pool_.begin() + static_cast<std::ptrdiff_t>(base_), pool_.end(), Before{});
   cur_ = bad_end_ = base_;
   tactical_end_ = pool_.size();
   for (Move m : scratch_)
@@ -280,7 +283,7 @@ bool MovePicker::next_quiet(Move& m) {
       const int pt = stats_.piece_to(moved_kind(q), q.to);
       pool_[i].score = stats_.quiet(us_, q) + 2 * c1[pt] + 2 * c2[pt] + c4[pt];
     }
-    std::sort(pool_.begin() + static_cast<std::ptrdiff_t>(tactical_end_), pool_.end(), before);
+    std::sort(pool_.begin() + static_cast<std::ptrdiff_t>(tactical_end_), pool_.end(), Before{});
   }
   while (cur_ < pool_.size()) {
     const Move q = pool_[cur_++].m;
