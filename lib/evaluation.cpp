@@ -31,17 +31,47 @@ struct StandingWeights {
 constexpr StandingWeights kAmongMany{110, 30};
 constexpr StandingWeights kInDuel{130, 90};
 
-// Empty squares the riding piece `code` on `sq` reaches.
-int reach(const VariantData& v, const State& s, std::uint8_t code, int sq) {
+// How many pieces of each seat attack each square (royals aside), and how
+// many squares not its own each seat's pieces attack in all.
+struct AttackCounts {
+  std::array<std::array<std::uint8_t, kMaxSquares>, kMaxSeats> on;
+  std::array<int, kMaxSeats> reach;
+};
+
+// One walk along the rays of the piece `code` of `seat` on `sq`: returns
+// the empty squares it reaches along its rays longer than a step (its
+// mobility, counted for riders), and with `attacks` counts the squares it
+// attacks (along each ray up to and including the first occupied cell).
+int walk_piece(const VariantData& v, const State& s, int seat, std::uint8_t code, int sq,
+               AttackCounts* attacks) {
   const std::uint8_t* p = rays_of(v, code, sq);
-  int nrays = *p++, n = 0;
+  const int nrays = *p++;
+  int mobility = 0;
+  if (!attacks) {
+    for (int r = 0; r < nrays; ++r) {
+      const int len = *p++;
+      if (len > 1)
+        for (int i = 0; i < len && s.cells[p[i]].code == kEmpty; ++i) ++mobility;
+      p += len;
+    }
+    return mobility;
+  }
+  auto& row = attacks->on[static_cast<std::size_t>(seat)];
+  int reach = 0;
   for (int r = 0; r < nrays; ++r) {
-    int len = *p++;
-    if (len > 1)
-      for (int i = 0; i < len && s.cells[p[i]].code == kEmpty; ++i) ++n;
+    const int len = *p++;
+    for (int i = 0; i < len; ++i) {
+      const int t = p[i];
+      const Cell c = s.cells[t];
+      ++row[static_cast<std::size_t>(t)];
+      reach += !is_piece(c.code) || c.owner != seat;
+      if (c.code != kEmpty) break;
+      mobility += len > 1;
+    }
     p += len;
   }
-  return n;
+  attacks->reach[static_cast<std::size_t>(seat)] += reach;
+  return mobility;
 }
 
 // The seat's pieces in hand at their values (none while its hand is frozen),
@@ -61,31 +91,6 @@ int crowding(const VariantData& v, const State& s, int seat, int king) {
   for (int o = 0; o < v.nseats; ++o)
     if ((attackers >> o) & 1u) enemies |= s.owned[o];
   return (enemies & v.near2[static_cast<std::size_t>(king)]).count();
-}
-
-// How many pieces of each seat attack each square (royals aside), and how
-// many squares not its own each seat's pieces attack in all.
-struct AttackCounts {
-  std::array<std::array<std::uint8_t, kMaxSquares>, kMaxSeats> on;
-  std::array<int, kMaxSeats> reach;
-};
-
-void count_attacks(const VariantData& v, const State& s, AttackCounts& out) {
-  for (int o = 0; o < v.nseats; ++o) {
-    auto& row = out.on[static_cast<std::size_t>(o)];
-    int& reach = out.reach[static_cast<std::size_t>(o)];
-    row.fill(0);
-    reach = 0;
-    s.owned[o].each([&](int sq) {
-      const std::uint8_t code = s.cells[sq].code;
-      if (!v.kinds[kind_of(code)].royal)
-        each_attacked(v, s, code, sq, [&](int t) {
-          ++row[t];
-          const Cell c = s.cells[t];
-          reach += !is_piece(c.code) || c.owner != o;
-        });
-    });
-  }
 }
 
 // Danger to the king of `seat` from its one opponent `them`, in centi-pawns:
@@ -136,9 +141,7 @@ int king_danger(const VariantData& v, const State& s, int seat, int them,
 // against `them`: the squares their pieces attack, and their kings' danger.
 // Four seats do without (their evaluation was tuned and measured before
 // these terms; docs/ai.md#evaluation).
-int duel(const VariantData& v, const State& s, int seat, int them) {
-  AttackCounts attacks;
-  count_attacks(v, s, attacks);
+int duel(const VariantData& v, const State& s, int seat, int them, const AttackCounts& attacks) {
   return kReach * (attacks.reach[static_cast<std::size_t>(seat)] -
                    attacks.reach[static_cast<std::size_t>(them)]) -
          king_danger(v, s, seat, them, attacks) + king_danger(v, s, them, seat, attacks);
@@ -158,9 +161,15 @@ Status status_of(const VariantData& v, const State& s, int seat) {
   return Status::in;
 }
 
-// The seat's own standing (higher is better), not relative to others.
-int standing(const VariantData& v, const State& s, int seat, const StandingWeights& w) {
+// The seat's own standing (higher is better), not relative to others. With
+// `attacks`, the same walk along its pieces' rays counts their attacks.
+int standing(const VariantData& v, const State& s, int seat, const StandingWeights& w,
+             AttackCounts* attacks) {
   if (!s.active(seat)) return kOut;
+  if (attacks) {
+    std::fill_n(attacks->on[static_cast<std::size_t>(seat)].begin(), v.nsq, 0);
+    attacks->reach[static_cast<std::size_t>(seat)] = 0;
+  }
   const int king = s.royal[seat];
   // Enemy kings the pieces are drawn to (a mate needs attackers near the
   // king: on a 15x15 board a purely material player never gets there).
@@ -189,7 +198,8 @@ int standing(const VariantData& v, const State& s, int seat, const StandingWeigh
   s.owned[seat].each([&](int sq) {
     const std::uint8_t code = s.cells[sq].code;
     const int kind = kind_of(code);
-    if (!v.kinds[kind].royal) {
+    const bool royal = v.kinds[kind].royal;
+    if (!royal) {
       score += piece_value(v, kind);
       int near = kTropismReach;
       for (int t = 0; t < ntargets; ++t)
@@ -197,7 +207,9 @@ int standing(const VariantData& v, const State& s, int seat, const StandingWeigh
       score += kTropism * (kTropismReach - near);
       if (guarded && guarded[sq] <= 1) score += kGuard;
     }
-    if (v.rides[code]) score += kMobility * reach(v, s, code, sq);
+    // Mobility counts for riders only (a leaper's rays are one step).
+    AttackCounts* counted = royal ? nullptr : attacks;
+    if (counted || v.rides[code]) score += kMobility * walk_piece(v, s, seat, code, sq, counted);
   });
   // A piece of the collected kind counts nothing in hand: there it can be
   // neither taken nor used, and a seat that keeps one back makes the game
@@ -239,14 +251,16 @@ int evaluate(const VariantData& v, const State& s, int seat) {
   }
   const bool duelling = v.nseats == 2 && active == 1 && in;
   const StandingWeights& w = duelling ? kInDuel : kAmongMany;
-  int own = in ? standing(v, s, seat, w) : kOut;
+  AttackCounts attacks;  // NOLINT(cppcoreguidelines-pro-type-member-init): standing fills it
+  AttackCounts* counts = duelling ? &attacks : nullptr;
+  int own = in ? standing(v, s, seat, w, counts) : kOut;
   long others = 0;
   for (int o = 0; o < v.nseats; ++o)
-    if (opponent_in[static_cast<std::size_t>(o)]) others += standing(v, s, o, w);
+    if (opponent_in[static_cast<std::size_t>(o)]) others += standing(v, s, o, w, counts);
   for (int o = 0; o < v.nseats; ++o)
     if (o != seat && !v.enemies(seat, o))
-      own = (own + standing(v, s, o, w)) / 2;  // a partner's standing counts
-  if (duelling) own += duel(v, s, seat, 1 - seat);
+      own = (own + standing(v, s, o, w, nullptr)) / 2;  // a partner's standing counts
+  if (duelling) own += duel(v, s, seat, 1 - seat, attacks);
   return own + beaten - (active ? static_cast<int>(others / active) : 0);
 }
 
