@@ -58,14 +58,26 @@ int walk_piece(const VariantData& v, const State& s, int seat, std::uint8_t code
   }
   auto& row = attacks->on[static_cast<std::size_t>(seat)];
   int reach = 0;
+  auto count = [&](int t) {
+    const Cell c = s.cells[t];
+    ++row[static_cast<std::size_t>(t)];
+    reach += !is_piece(c.code) || c.owner != seat;
+    return c.code != kEmpty;
+  };
+  if (!v.rides[code]) {
+    // A leaper: each ray is a step or none, and nothing blocks it.
+    for (int r = 0; r < nrays; ++r) {
+      const int len = *p++;
+      if (len) count(*p);
+      p += len;
+    }
+    attacks->reach[static_cast<std::size_t>(seat)] += reach;
+    return 0;
+  }
   for (int r = 0; r < nrays; ++r) {
     const int len = *p++;
     for (int i = 0; i < len; ++i) {
-      const int t = p[i];
-      const Cell c = s.cells[t];
-      ++row[static_cast<std::size_t>(t)];
-      reach += !is_piece(c.code) || c.owner != seat;
-      if (c.code != kEmpty) break;
+      if (count(p[i])) break;
       mobility += len > 1;
     }
     p += len;
