@@ -281,6 +281,12 @@ bool TwoSeatExpert::gives_check(Move m) {
   return false;
 }
 
+const SquareSet* TwoSeatExpert::check_reach() const {
+  const State& s = line_.back();
+  const int k = s.royal[(s.to_move + 1) % v_.nseats];
+  return k >= 0 ? &reach_[static_cast<std::size_t>(k)] : nullptr;
+}
+
 bool TwoSeatExpert::in_check_now() const {
   // With two seats in play, the seat to move is in check exactly when the
   // other one's move into this state gave check (Line::checked).
@@ -489,7 +495,10 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
             late || hist_bad || futile ||
             !exchange_at_least(v_, s, m, -(kQuietExchange * lmr_depth * lmr_depth));
         if (prunable && !gives_check(m)) {
-          if (late) skip_quiets = true;
+          if (late && !skip_quiets) {
+            skip_quiets = true;
+            picker.skip_quiets_but_checks(check_reach());
+          }
           continue;
         }
       } else if (depth < 8 && !exchange_at_least(v_, s, m, -kCaptureExchange * depth) &&

@@ -106,6 +106,9 @@ class TwoSeatExpert {
   // lines (played_checks: by playing it, where those do not tell).
   bool gives_check(Move m);
   bool played_checks(Move m);
+  // The squares a move must start or end on to check the enemy royal
+  // (gives_check's first test), or nullptr where that seat has no lone royal.
+  const SquareSet* check_reach() const;
   // Whether the seat to move in the line's last state is in check.
   bool in_check_now() const;
   int moved_kind(Move m) const;

@@ -229,10 +229,16 @@ int MovePicker::captured_kind(Move m) const {
 void MovePicker::list_moves() {
   legal_moves(v_, line_, scratch_);
   any_legal_ = any_legal_ || !scratch_.empty();
+  // The tactical moves go to the pool, the quiet ones to the front of the
+  // list (in order) until they follow them.
   int index = 0;
+  std::size_t quiet = 0;
   for (Move m : scratch_) {
     const int captured = captured_kind(m);
-    if (captured < 0 && !m.promote) continue;
+    if (captured < 0 && !m.promote) {
+      scratch_[quiet++] = m;
+      continue;
+    }
     const int gain = captured >= 0 ? piece_value(v_, captured) : 0;
     const int kind = moved_kind(m);
     const int score = 6 * gain + stats_.capture(us_, kind, m.to, captured >= 0 ? captured : kind);
@@ -241,8 +247,7 @@ void MovePicker::list_moves() {
   std::sort(pool_.begin() + static_cast<std::ptrdiff_t>(base_), pool_.end(), Before{});
   cur_ = bad_end_ = base_;
   tactical_end_ = pool_.size();
-  for (Move m : scratch_)
-    if (captured_kind(m) < 0 && !m.promote) pool_.push_back(Scored{m, 0, index++});
+  for (std::size_t i = 0; i < quiet; ++i) pool_.push_back(Scored{scratch_[i], 0, index++});
 }
 
 bool MovePicker::next_tactical(Move& m) {
@@ -264,6 +269,7 @@ bool MovePicker::next_killer(Move& m) {
   while (killer_ < 2) {
     const Move k = killers_[static_cast<std::size_t>(killer_++)];
     if ((table_legal_ && k == table_) || (killer_ == 2 && k == killers_[0])) continue;
+    if (passed_over(k)) continue;
     for (std::size_t i = tactical_end_; i < pool_.size(); ++i)
       if (pool_[i].m == k) {
         killers_given_[static_cast<std::size_t>(nkillers_given_++)] = k;
@@ -287,7 +293,7 @@ bool MovePicker::next_quiet(Move& m) {
   }
   while (cur_ < pool_.size()) {
     const Move q = pool_[cur_++].m;
-    if (table_legal_ && q == table_) continue;
+    if ((table_legal_ && q == table_) || passed_over(q)) continue;
     bool given = false;
     for (int i = 0; i < nkillers_given_; ++i)
       given = given || killers_given_[static_cast<std::size_t>(i)] == q;

@@ -98,6 +98,13 @@ class MovePicker {
   bool next(Move& m);
   // The stage the last move came from.
   Stage stage() const { return given_; }
+  // From now on the killers and quiet moves are wanted only if they might
+  // check: those that neither start nor end on a square of `reach` (if not
+  // nullptr) are passed over.
+  void skip_quiets_but_checks(const SquareSet* reach) {
+    skip_quiets_ = true;
+    check_reach_ = reach;
+  }
   // Whether the node has a legal move; exact once next() returned false.
   bool any_legal() const { return any_legal_; }
 
@@ -132,6 +139,13 @@ class MovePicker {
   bool table_legal_ = false;
   bool quiets_scored_ = false;
   int killer_ = 0;  // the next killer to look at
+  bool skip_quiets_ = false;
+  const SquareSet* check_reach_ = nullptr;
+  // After skip_quiets_but_checks: a quiet move that cannot check.
+  bool passed_over(Move m) const {
+    return skip_quiets_ && check_reach_ && !check_reach_->test(m.to) &&
+           (m.is_drop() || !check_reach_->test(m.from));
+  }
   // The pool from base_: tactical moves [base_, tactical_end_) (those found
   // bad moved down to [base_, bad_end_) as they are passed), quiet moves
   // [tactical_end_, pool_.size()); `cur_` is the next one to look at.
