@@ -44,8 +44,9 @@ namespace {
 
 constexpr int kNone = -kInf - 1;  // no static evaluation (in check)
 
-// Gives a node's share of a per-thread move pool back however the node
-// returns (nodes push their moves onto one pool, deeper nodes after them).
+// Gives a quiescence node's share of the move pool back however the node
+// returns (nodes push their moves onto one pool, deeper nodes after them;
+// MovePicker does the same for the main search).
 template <class Pool>
 class Shrink {
  public:
@@ -630,20 +631,15 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
     futility_base = best_value + kQuiescenceFutility;
   }
   ss->eval = eval;
-  MoveList moves;
-  legal_moves(v_, line_, moves, checked ? MoveFilter::all : MoveFilter::captures);
-  if (checked && moves.empty()) return stuck_value(ply);
+  legal_moves(v_, line_, scratch_, checked ? MoveFilter::all : MoveFilter::captures);
+  if (checked && scratch_.empty()) return stuck_value(ply);
   // Captures by the value taken (cheaper taker first) and their history;
   // evasions the same, then the rest by history.
-  struct Scored {
-    Move m;
-    int score;
-  };
-  static thread_local std::vector<Scored> pool;
+  auto& pool = pool_;
   const std::size_t base = pool.size();
   const Shrink shrink(pool);
   const Move tt_move = e ? e->move : Move{};
-  for (Move m : moves) {
+  for (Move m : scratch_) {
     const int captured = captured_kind(m);
     const int kind = moved_kind(m);
     int sc = 0;
@@ -654,7 +650,7 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
            stats_.capture(us, kind, m.to, captured) / 16;
     else
       sc = stats_.quiet(us, m);
-    pool.push_back({m, sc});
+    pool.push_back({m, sc, 0});
   }
   const std::size_t end = pool.size();
   Move best_move{};
