@@ -391,169 +391,235 @@ TwoSeatExpert::Result TwoSeatExpert::run(const MoveList& root, int max_depth) {
   return out;
 }
 
+// What one node of search() knows once it has read the table.
+struct TwoSeatExpert::NodeState {
+  int ply = 0, depth = 0;
+  bool root = false, pv = false, cut = false;
+  Move excluded{};
+  std::uint64_t key = 0;
+  ExpertEntry entry;
+  bool hit = false, has_value = false;  // an entry, and one with a searched score
+  int tt_value = 0;
+  Move tt_move{};
+  bool tt_pv = false;
+  bool tt_capture = false;  // the table's move takes a piece here
+  int us = 0;               // the seat to move
+  bool improving = false;
+  // The static evaluation (kNone in check), or the table's better guess.
+  int eval = kNone;
+};
+
+void TwoSeatExpert::read_table(NodeState& n) {
+  n.key = key_of(line_.back(), n.excluded);
+  n.hit = copy_entry(tt_.probe(n.key), n.entry);
+  n.has_value = n.hit && n.entry.depth > kEvalOnly;
+  n.tt_value = n.has_value ? from_table(n.entry.value, n.ply) : 0;
+  n.tt_move = n.hit ? n.entry.move : Move{};
+  if (n.root && root_best_ != Move{}) n.tt_move = root_best_;
+  n.tt_pv = n.pv || (n.hit && n.entry.pv);
+  n.tt_capture = n.tt_move != Move{} && captured_kind(n.tt_move) >= 0;
+  n.us = line_.back().to_move;
+}
+
+bool TwoSeatExpert::cut_before_moves(NodeState& n, int beta, int& value) {
+  Frame* ss = at(n.ply);
+  if (ss->in_check) {
+    ss->eval = kNone;
+    return false;
+  }
+  ss->eval = n.eval = n.hit && n.entry.eval != kNone ? n.entry.eval : static_eval();
+  // The table's score is a better guess where its bound allows.
+  if (n.has_value && cuts(n.entry, n.tt_value, n.eval + 1)) n.eval = n.tt_value;
+  if (!n.hit) tt_.store(n.key, 0, ss->eval, Move{}, kEvalOnly, Bound::upper, n.tt_pv);
+  const int before = at(n.ply - 2)->eval != kNone ? at(n.ply - 2)->eval : at(n.ply - 4)->eval;
+  n.improving = before == kNone || ss->eval > before;
+  if (n.pv || n.excluded != Move{} || std::abs(beta) >= kWinScore) return false;
+  // Reverse futility: far enough beyond beta that a few plies will not
+  // bring it back.
+  if (n.depth < 8 && n.eval - kReverseFutility * (n.depth - n.improving) >= beta &&
+      n.eval < kWinScore) {
+    value = n.eval;
+    return true;
+  }
+  // Null move: if passing still holds beta, a real move will too (shogi
+  // has almost no zugzwang).
+  if (at(n.ply - 1)->null || n.eval < beta || ss->eval < beta - 20 * n.depth + 120 || n.depth < 2)
+    return false;
+  const int r = 3 + n.depth / 3 + std::min((n.eval - beta) / kNullDivisor, 3);
+  const std::size_t saved = floor_;
+  play_null(n.ply);
+  floor_ = line_.size();
+  const int null_value = -search(Node::non_pv, n.ply + 1, -beta, -beta + 1, n.depth - r, !n.cut);
+  take_back();
+  floor_ = saved;
+  if (b_.out) {
+    value = 0;
+    return true;
+  }
+  if (null_value < beta) return false;
+  value = null_value >= kWinScore ? beta : null_value;
+  return true;
+}
+
+bool TwoSeatExpert::pruned(const NodeState& n, Move m, bool tactical, int count, int alpha,
+                           bool& skip_quiets, MovePicker& picker) {
+  const State& s = line_.back();
+  const int new_depth = n.depth - 1;
+  const bool late = count >= move_count_limit(n.improving, n.depth);
+  const int lmr_depth = std::max(new_depth - reduction(n.improving, n.depth, count), 0);
+  if (tactical)
+    return n.depth < 8 && !exchange_at_least(v_, s, m, -kCaptureExchange * n.depth) &&
+           !gives_check(m);
+  const int pt = stats_.piece_to(moved_kind(m), m.to);
+  const bool hist_bad = lmr_depth < 4 && cont_at(n.ply - 1)[pt] < 0 && cont_at(n.ply - 2)[pt] < 0;
+  const Frame* ss = at(n.ply);
+  const bool futile = lmr_depth < 6 && !ss->in_check &&
+                      ss->eval + kFutilityBase + kFutilityPerPly * lmr_depth <= alpha;
+  const bool prunable = late || hist_bad || futile ||
+                        !exchange_at_least(v_, s, m, -(kQuietExchange * lmr_depth * lmr_depth));
+  if (!prunable || gives_check(m)) return false;
+  if (late && !skip_quiets) {
+    skip_quiets = true;
+    picker.skip_quiets_but_checks(check_reach());
+  }
+  return true;
+}
+
+bool TwoSeatExpert::singular(const NodeState& n, Move m, int beta, int& extension, int& value) {
+  const ExpertEntry& e = n.entry;
+  if (n.root || n.depth < kSingularDepth || m != n.tt_move || n.excluded != Move{} ||
+      !n.has_value || std::abs(n.tt_value) >= kWinScore || e.bound == Bound::upper ||
+      e.depth < n.depth - 3)
+    return false;
+  const int singular_beta = n.tt_value - 2 * n.depth;
+  Frame* ss = at(n.ply);
+  ss->excluded = m;
+  const int v =
+      search(Node::non_pv, n.ply, singular_beta - 1, singular_beta, (n.depth - 1) / 2, n.cut);
+  ss->excluded = Move{};
+  if (b_.out) {
+    value = 0;
+    return true;
+  }
+  if (v < singular_beta) {
+    extension = 1;
+  } else if (singular_beta >= beta) {
+    value = singular_beta;
+    return true;
+  }
+  return false;
+}
+
+int TwoSeatExpert::late_reduction(const NodeState& n, Move m, int pt, bool tactical, int count,
+                                  bool check) {
+  Frame* ss = at(n.ply);
+  int r = reduction(n.improving, n.depth, count);
+  if (n.tt_pv) r -= 2;
+  if (at(n.ply - 1)->move_count > 13) r -= 1;
+  if (!tactical) {
+    if (n.tt_capture) r += 1;
+    if (n.cut) r += 2;
+    ss->stat = stats_.quiet(n.us, m) + cont_at(n.ply - 1)[pt] + cont_at(n.ply - 2)[pt] +
+               cont_at(n.ply - 4)[pt] - kStatOffset;
+    r -= ss->stat / kStatPerPly;
+  } else if (n.depth < 8 && count > 2) {
+    r += 1;
+  }
+  if (check) r -= 1;
+  return r;
+}
+
+void TwoSeatExpert::learn(const NodeState& n, Move best, int best_value, int beta,
+                          const Tried& quiets, const Tried& captures) {
+  const int us = n.us;
+  const int bonus = stat_bonus(n.depth + (best_value > beta + 200));
+  if (captured_kind(best) < 0 && !best.promote) {
+    update_quiet_stats(n.ply, best, bonus, quiets);
+  } else {
+    const int k = moved_kind(best), c = captured_kind(best);
+    MoveStats::nudge(stats_.capture(us, k, best.to, c >= 0 ? c : k), bonus, kCaptureRange);
+  }
+  for (Move q : captures) {
+    if (q == best) continue;
+    const int k = moved_kind(q), c = captured_kind(q);
+    MoveStats::nudge(stats_.capture(us, k, q.to, c >= 0 ? c : k), -bonus, kCaptureRange);
+  }
+}
+
 int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bool cut) {
-  const bool root = node == Node::root;
-  const bool pv = node != Node::non_pv;
-  if (depth <= 0) return qsearch(pv, ply, alpha, beta, 0);
-  Frame* ss = at(ply);
-  int score = 0;
-  if (!root) {
-    if (terminal(ply, score)) return score;
+  NodeState n;
+  n.root = node == Node::root;
+  n.pv = node != Node::non_pv;
+  if (depth <= 0) return qsearch(n.pv, ply, alpha, beta, 0);
+  int value = 0;
+  if (!n.root) {
+    if (terminal(ply, value)) return value;
     if (b_.exhausted() || ply >= kMaxPly) return static_eval();
     // Mate distance: no line from here beats a win at this ply.
     alpha = std::max(alpha, -kWin + ply);
     beta = std::min(beta, kWin - ply - 1);
     if (alpha >= beta) return alpha;
   }
-  const State& s = line_.back();
-  const int us = s.to_move;
-  const Move excluded = ss->excluded;
-  const std::uint64_t key = key_of(s, excluded);
-  ExpertEntry entry;
-  const bool hit = copy_entry(tt_.probe(key), entry);
-  const ExpertEntry* e = hit ? &entry : nullptr;
-  const bool has_value = hit && entry.depth > kEvalOnly;
-  const int tt_value = has_value ? from_table(entry.value, ply) : 0;
-  Move tt_move = e ? e->move : Move{};
-  if (root && root_best_ != Move{}) tt_move = root_best_;
-  const bool tt_pv = pv || (e && e->pv);
-  if (!pv && has_value && e->depth >= depth && cuts(*e, tt_value, beta)) return tt_value;
+  Frame* ss = at(ply);
+  n.ply = ply;
+  n.depth = depth;
+  n.cut = cut;
+  n.excluded = ss->excluded;
+  read_table(n);
+  if (!n.pv && n.has_value && n.entry.depth >= depth && cuts(n.entry, n.tt_value, beta))
+    return n.tt_value;
 
   ss->in_check = in_check_now();
   ss->move_count = 0;
   (ss + 1)->excluded = Move{};
   (ss + 2)->killers = {};
-  bool improving = false;
-  int eval = kNone;
-  if (ss->in_check) {
-    ss->eval = kNone;
-  } else {
-    ss->eval = eval = e && e->eval != kNone ? e->eval : static_eval();
-    // The table's score is a better guess where its bound allows.
-    if (has_value && cuts(*e, tt_value, eval + 1)) eval = tt_value;
-    if (!e) tt_.store(key, 0, ss->eval, Move{}, kEvalOnly, Bound::upper, tt_pv);
-    const int before = at(ply - 2)->eval != kNone ? at(ply - 2)->eval : at(ply - 4)->eval;
-    improving = before == kNone || ss->eval > before;
-    const bool calm = !pv && excluded == Move{} && std::abs(beta) < kWinScore;
-    // Reverse futility: far enough beyond beta that a few plies will not
-    // bring it back.
-    if (calm && depth < 8 && eval - kReverseFutility * (depth - improving) >= beta &&
-        eval < kWinScore)
-      return eval;
-    // Null move: if passing still holds beta, a real move will too (shogi
-    // has almost no zugzwang).
-    if (calm && !at(ply - 1)->null && eval >= beta && ss->eval >= beta - 20 * depth + 120 &&
-        depth >= 2) {
-      const int r = 3 + depth / 3 + std::min((eval - beta) / kNullDivisor, 3);
-      const std::size_t saved = floor_;
-      play_null(ply);
-      floor_ = line_.size();
-      const int null_value = -search(Node::non_pv, ply + 1, -beta, -beta + 1, depth - r, !cut);
-      take_back();
-      floor_ = saved;
-      if (b_.out) return 0;
-      if (null_value >= beta) return null_value >= kWinScore ? beta : null_value;
-    }
-  }
+  if (cut_before_moves(n, beta, value)) return value;
   // Without a table move, a deep node is searched a ply shallower.
-  if (pv && depth >= 6 && tt_move == Move{}) depth -= 2;
-  if (cut && depth >= 8 && tt_move == Move{}) depth -= 1;
+  if (n.pv && n.depth >= 6 && n.tt_move == Move{}) n.depth -= 2;
+  if (cut && n.depth >= 8 && n.tt_move == Move{}) n.depth -= 1;
 
-  MovePicker picker(v_, line_, stats_, pool_, scratch_, tt_move, ss->killers,
+  MovePicker picker(v_, line_, stats_, pool_, scratch_, n.tt_move, ss->killers,
                     {cont_at(ply - 1), cont_at(ply - 2), cont_at(ply - 4)});
-  const std::int16_t* c1 = cont_at(ply - 1);
-  const std::int16_t* c2 = cont_at(ply - 2);
-  const std::int16_t* c4 = cont_at(ply - 4);
-
   int best_value = -kInf;
   Move best_move{};
   Tried quiets_tried, captures_tried;
   bool skip_quiets = false;
-  const bool tt_capture = tt_move != Move{} && captured_kind(tt_move) >= 0;
   Move m;
   while (picker.next(m)) {
-    if (m == excluded) continue;
-    const int captured = captured_kind(m);
-    const bool tactical = captured >= 0 || m.promote;
-    if (skip_quiets && !tactical && picker.stage() != MovePicker::Stage::table) {
-      if (!gives_check(m)) continue;
-    }
-    ++ss->move_count;
-    const int n = ss->move_count;
-    const int kind = moved_kind(m);
-    const int pt = stats_.piece_to(kind, m.to);
-    int new_depth = depth - 1;
+    if (m == n.excluded) continue;
+    const bool tactical = captured_kind(m) >= 0 || m.promote;
+    if (skip_quiets && !tactical && picker.stage() != MovePicker::Stage::table && !gives_check(m))
+      continue;
+    const int count = ++ss->move_count;
     // Pruning at shallow depth: never at the root, never once every move
     // so far lost.
-    if (!root && best_value > -kWinScore) {
-      const bool late = n >= move_count_limit(improving, depth);
-      const int lmr_depth = std::max(new_depth - reduction(improving, depth, n), 0);
-      if (!tactical) {
-        const bool hist_bad = lmr_depth < 4 && c1[pt] < 0 && c2[pt] < 0;
-        const bool futile = lmr_depth < 6 && !ss->in_check &&
-                            ss->eval + kFutilityBase + kFutilityPerPly * lmr_depth <= alpha;
-        const bool prunable =
-            late || hist_bad || futile ||
-            !exchange_at_least(v_, s, m, -(kQuietExchange * lmr_depth * lmr_depth));
-        if (prunable && !gives_check(m)) {
-          if (late && !skip_quiets) {
-            skip_quiets = true;
-            picker.skip_quiets_but_checks(check_reach());
-          }
-          continue;
-        }
-      } else if (depth < 8 && !exchange_at_least(v_, s, m, -kCaptureExchange * depth) &&
-                 !gives_check(m)) {
-        continue;
-      }
-    }
-    // Singular extension: a table move much better than every other is
-    // searched a ply deeper; if another holds beta too, the node is cut.
+    if (!n.root && best_value > -kWinScore &&
+        pruned(n, m, tactical, count, alpha, skip_quiets, picker))
+      continue;
     int extension = 0;
-    if (!root && depth >= kSingularDepth && m == tt_move && excluded == Move{} && has_value &&
-        std::abs(tt_value) < kWinScore && e->bound != Bound::upper && e->depth >= depth - 3) {
-      const int singular_beta = tt_value - 2 * depth;
-      ss->excluded = m;
-      const int value =
-          search(Node::non_pv, ply, singular_beta - 1, singular_beta, (depth - 1) / 2, cut);
-      ss->excluded = Move{};
-      if (b_.out) return 0;
-      if (value < singular_beta)
-        extension = 1;
-      else if (singular_beta >= beta)
-        return singular_beta;
-    }
+    if (singular(n, m, beta, extension, value)) return value;
+    const State& before = line_.back();
+    const int pt = stats_.piece_to(moved_kind(m), m.to);
     play(ply, m);
     const bool check = line_.checked(line_.size() - 1);
-    if (check && extension == 0 && exchange_at_least(v_, s, m, 0)) extension = 1;
-    new_depth += extension;
+    // A check that keeps the checking piece is searched a ply deeper.
+    if (check && extension == 0 && exchange_at_least(v_, before, m, 0)) extension = 1;
+    const int new_depth = n.depth - 1 + extension;
     // Before the move is searched: lists for the statistics.
     auto& tried = tactical ? captures_tried : quiets_tried;
     if (tried.size() < tried.capacity()) tried.push_back(m);
-    int value = 0;
     bool full = false;
-    if (depth >= 3 && n > 1 + 2 * root && (!tactical || cut || n > 6)) {
-      int r = reduction(improving, depth, n);
-      if (tt_pv) r -= 2;
-      if (at(ply - 1)->move_count > 13) r -= 1;
-      if (!tactical) {
-        if (tt_capture) r += 1;
-        if (cut) r += 2;
-        ss->stat = stats_.quiet(us, m) + c1[pt] + c2[pt] + c4[pt] - kStatOffset;
-        r -= ss->stat / kStatPerPly;
-      } else if (depth < 8 && n > 2) {
-        r += 1;
-      }
-      if (check) r -= 1;
+    if (n.depth >= 3 && count > 1 + 2 * n.root && (!tactical || cut || count > 6)) {
+      const int r = late_reduction(n, m, pt, tactical, count, check);
       const int d = std::clamp(new_depth - r, 1, std::max(new_depth, 1));
       value = -search(Node::non_pv, ply + 1, -(alpha + 1), -alpha, d, true);
       full = value > alpha && d < new_depth;
     } else {
       ss->stat = 0;
-      full = !pv || n > 1;
+      full = !n.pv || count > 1;
     }
     if (full) value = -search(Node::non_pv, ply + 1, -(alpha + 1), -alpha, new_depth, !cut);
-    if (pv && (n == 1 || (value > alpha && (root || value < beta))))
+    if (n.pv && (count == 1 || (value > alpha && (n.root || value < beta))))
       value = -search(Node::pv, ply + 1, -beta, -alpha, new_depth, false);
     take_back();
     if (b_.out) return 0;
@@ -561,7 +627,7 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
       best_value = value;
       if (value > alpha) {
         best_move = m;
-        if (root) {
+        if (n.root) {
           root_best_ = m;
           root_best_value_ = value;
         }
@@ -570,27 +636,14 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
       }
     }
   }
-  if (!picker.any_legal()) return excluded != Move{} ? alpha : stuck_value(ply);
-  if (ss->move_count == 0) return excluded != Move{} ? alpha : (ss->in_check ? -kWin + ply : 0);
-  if (best_move != Move{}) {
-    const int bonus = stat_bonus(depth + (best_value > beta + 200));
-    if (captured_kind(best_move) < 0 && !best_move.promote) {
-      update_quiet_stats(ply, best_move, bonus, quiets_tried);
-    } else {
-      const int k = moved_kind(best_move), c = captured_kind(best_move);
-      MoveStats::nudge(stats_.capture(us, k, best_move.to, c >= 0 ? c : k), bonus, kCaptureRange);
-    }
-    for (Move q : captures_tried) {
-      if (q == best_move) continue;
-      const int k = moved_kind(q), c = captured_kind(q);
-      MoveStats::nudge(stats_.capture(us, k, q.to, c >= 0 ? c : k), -bonus, kCaptureRange);
-    }
-  }
-  if (excluded == Move{}) {
-    const Bound bound = best_value >= beta          ? Bound::lower
-                        : pv && best_move != Move{} ? Bound::exact
-                                                    : Bound::upper;
-    tt_.store(key, to_table(best_value, ply), ss->eval, best_move, depth, bound, tt_pv);
+  if (!picker.any_legal()) return n.excluded != Move{} ? alpha : stuck_value(ply);
+  if (ss->move_count == 0) return n.excluded != Move{} ? alpha : (ss->in_check ? -kWin + ply : 0);
+  if (best_move != Move{}) learn(n, best_move, best_value, beta, quiets_tried, captures_tried);
+  if (n.excluded == Move{}) {
+    const Bound bound = best_value >= beta            ? Bound::lower
+                        : n.pv && best_move != Move{} ? Bound::exact
+                                                      : Bound::upper;
+    tt_.store(n.key, to_table(best_value, ply), ss->eval, best_move, n.depth, bound, n.tt_pv);
   }
   return best_value;
 }

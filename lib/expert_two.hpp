@@ -84,7 +84,29 @@ class TwoSeatExpert {
   };
   enum class Node { pv, non_pv, root };
 
+  struct NodeState;
+  using Tried = boost::container::static_vector<Move, 64>;
+
+  // Principal-variation search of the line's last state: `cut` marks an
+  // expected cut node (the reductions grow there).
   int search(Node node, int ply, int alpha, int beta, int depth, bool cut);
+  // search()'s steps. Reads the table's entry for the node.
+  void read_table(NodeState& n);
+  // The static evaluation, then reverse futility and the null move: true
+  // (with `value`) where the node is cut before its moves are tried.
+  bool cut_before_moves(NodeState& n, int beta, int& value);
+  // Whether the count-th move `m` is dropped at shallow depth (moves that
+  // check never are); the first late quiet move sets `skip_quiets`.
+  bool pruned(const NodeState& n, Move m, bool tactical, int count, int alpha, bool& skip_quiets,
+              MovePicker& picker);
+  // The singular test of the table's move: `extension` 1 where every other
+  // move falls short; true (with `value`) where another holds beta too.
+  bool singular(const NodeState& n, Move m, int beta, int& extension, int& value);
+  // Plies a late move is searched shallower (`pt`: its continuation index).
+  int late_reduction(const NodeState& n, Move m, int pt, bool tactical, int count, bool check);
+  // The statistics after a node found its best move.
+  void learn(const NodeState& n, Move best, int best_value, int beta, const Tried& quiets,
+             const Tried& captures);
   int qsearch(bool pv, int ply, int alpha, int beta, int depth);
   // Whether the line's last state ends the search: the game ended on the
   // move into it, or it repeats a position of the search. Then `score` is
@@ -113,7 +135,6 @@ class TwoSeatExpert {
   bool in_check_now() const;
   int moved_kind(Move m) const;
   int captured_kind(Move m) const;
-  using Tried = boost::container::static_vector<Move, 64>;
   void update_quiet_stats(int ply, Move best, int bonus, const Tried& quiets);
   void update_cont(int ply, int kind, int to, int bonus);
 
