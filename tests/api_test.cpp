@@ -405,8 +405,7 @@ void check_is_legal_everywhere(const koma::Game& g) {
 // is_legal answers without listing every legal move (the search asks it
 // of the moves its table keeps): the same answer as legal_moves' list for
 // every move that can be written, in positions of every board and rule set.
-TEST_CASE("is_legal agrees with legal_moves on every move that can be written" *
-          doctest::test_suite("slow")) {
+TEST_CASE("is_legal agrees with legal_moves on every move that can be written") {
   int positions = 0;
   for (const auto& r : test::jsonl("shogi-rule-edges.jsonl")) {
     koma::Game g(
