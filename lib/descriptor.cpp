@@ -545,6 +545,25 @@ struct Builder {
     }
   }
 
+  // VariantData::reach_to and line_to, from the walks back (compile_tables).
+  void compile_check_lines() {
+    const auto nsq = static_cast<std::size_t>(v.nsq);
+    v.reach_to.assign(nsq, SquareSet{});
+    v.line_to.assign(nsq * nsq, VariantData::kNoLine);
+    for (std::size_t at = 0; at < nsq; ++at) {
+      SquareSet& r = v.reach_to[at];
+      for (auto i = v.leaps_near_at[at]; i < v.leaps_near_at[at + 1]; ++i) r.set(v.leaps_near[i].q);
+      for (auto i = v.slides_near_at[at]; i < v.slides_near_at[at + 1]; ++i) {
+        const std::uint8_t* walk = &v.rev[v.rev_at[at * v.nvec + v.slides_near[i]]];
+        for (int k = 1; k <= walk[0]; ++k) {
+          r.set(walk[k]);
+          std::int16_t& line = v.line_to[at * nsq + walk[k]];
+          line = line == VariantData::kNoLine ? v.slides_near[i] : VariantData::kManyLines;
+        }
+      }
+    }
+  }
+
   void compile_tables() {
     int nk = static_cast<int>(v.kinds.size());
     v.ncodes = nk * 4 + 1;
@@ -966,6 +985,7 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   b.v.rules.max_plies = std::stoi(b.v.options.at("max_plies"));
   b.v.first_seat = std::stoi(b.v.options.at("first_seat")) - 1;
   b.compile_tables();
+  b.compile_check_lines();
   b.check_royal_promotions(doc);
   // dead_squares: allowed lets a piece stand, or be dropped, where it can
   // never move again (dobutsu's chick, kyoto's and micro's pieces).

@@ -150,23 +150,7 @@ TwoSeatExpert::TwoSeatExpert(const VariantData& v, Line& line, Budget& budget, E
       stats_(stats),
       eval_(v, line.back().to_move),
       floor_(line.size() - 1),
-      me_(line.back().to_move),
-      reach_(static_cast<std::size_t>(v.nsq)),
-      line_to_(static_cast<std::size_t>(v.nsq) * v.nsq, kNoLine) {
-  for (int sq = 0; sq < v.nsq; ++sq) {
-    SquareSet& r = reach_[static_cast<std::size_t>(sq)];
-    const auto at = static_cast<std::size_t>(sq);
-    for (auto i = v.leaps_near_at[at]; i < v.leaps_near_at[at + 1]; ++i) r.set(v.leaps_near[i].q);
-    for (auto i = v.slides_near_at[at]; i < v.slides_near_at[at + 1]; ++i) {
-      const std::uint8_t* walk = &v.rev[v.rev_at[at * v.nvec + v.slides_near[i]]];
-      for (int k = 1; k <= walk[0]; ++k) {
-        r.set(walk[k]);
-        std::int16_t& line_to = line_to_[at * v.nsq + walk[k]];
-        line_to = line_to == kNoLine ? v.slides_near[i] : kManyLines;
-      }
-    }
-  }
-}
+      me_(line.back().to_move) {}
 
 const std::int16_t* TwoSeatExpert::cont_at(int ply) const {
   const std::int16_t* row = frames_[static_cast<std::size_t>(ply) + 4].cont;
@@ -234,58 +218,18 @@ int TwoSeatExpert::captured_kind(Move m) const {
 }
 
 bool TwoSeatExpert::gives_check(Move m) {
-  // Whether the move leaves the enemy royal attacked, that seat not in
-  // check before (as after its own move): attacked by the moved piece from
-  // its target, or by a slider whose line to the royal the move opens.
+  // The enemy royal is not in check now (with two seats and check, the seat
+  // not to move never is: as after its own move, or a position as loaded).
   const State& s = line_.back();
-  const int us = s.to_move;
-  const int k = s.royal[(us + 1) % v_.nseats];
-  const int from = m.is_drop() ? -1 : m.from;
-  const std::int16_t* lines = &line_to_[static_cast<std::size_t>(std::max(k, 0)) * v_.nsq];
-  if (k < 0 || m.to == k || (from >= 0 && lines[from] == kManyLines))
-    return played_checks(m);  // royals taken, or lines that cross
-  const SquareSet& r = reach_[static_cast<std::size_t>(k)];
-  if (!r.test(m.to) && (from < 0 || !r.test(from))) return false;
-  std::uint8_t code = 0;
-  if (m.is_drop()) {
-    code = code_of(m.kind, v_.seat_facing[us]);
-  } else {
-    code = s.cells[from].code;
-    if (m.promote) code = code_of(v_.flip_of(kind_of(code)), facing_of(code));
-  }
-  bool direct = false;
-  const std::uint8_t* p = rays_of(v_, code, m.to);
-  const int nrays = *p++;
-  for (int i = 0; i < nrays && !direct; ++i) {
-    const int len = *p++;
-    for (int j = 0; j < len; ++j) {
-      const int t = p[j];
-      if (t == k) direct = true;
-      if (t == k || (t != from && s.cells[t].code != kEmpty)) break;
-    }
-    p += len;
-  }
-  if (direct || from < 0) return direct;
-  // The line from the royal through `from`: the first piece along it but
-  // the one that left, unless the moved piece stands between again.
-  const int vi = lines[from];
-  if (vi < 0) return false;
-  const std::uint8_t* walk = &v_.rev[v_.rev_at[static_cast<std::size_t>(k) * v_.nvec + vi]];
-  const int len = *walk++;
-  for (int step = 0; step < len; ++step) {
-    const int q = walk[step];
-    if (q == m.to) return false;
-    const Cell c = s.cells[q];
-    if (q == from || c.code == kEmpty) continue;
-    return c.owner == us && v_.range[static_cast<std::size_t>(c.code) * v_.nvec + vi] > step;
-  }
-  return false;
+  const int k = s.royal[(s.to_move + 1) % v_.nseats];
+  const Checks checks = k >= 0 ? move_checks(v_, s, m, k) : Checks::unsure;
+  return checks == Checks::unsure ? played_checks(m) : checks == Checks::yes;
 }
 
 const SquareSet* TwoSeatExpert::check_reach() const {
   const State& s = line_.back();
   const int k = s.royal[(s.to_move + 1) % v_.nseats];
-  return k >= 0 ? &reach_[static_cast<std::size_t>(k)] : nullptr;
+  return k >= 0 ? &v_.reach_to[static_cast<std::size_t>(k)] : nullptr;
 }
 
 bool TwoSeatExpert::in_check_now() const {

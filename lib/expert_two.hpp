@@ -124,8 +124,8 @@ class TwoSeatExpert {
   void play(int ply, Move m);
   void play_null(int ply);
   void take_back() { line_.pop(); }
-  // Whether `m` checks the enemy royal: found from the move's squares and
-  // lines (played_checks: by playing it, where those do not tell).
+  // Whether `m` checks the enemy royal: move_checks, or where that is
+  // unsure, played_checks (by playing it).
   bool gives_check(Move m);
   bool played_checks(Move m);
   // The squares a move must start or end on to check the enemy royal
@@ -156,14 +156,6 @@ class TwoSeatExpert {
   MoveList scratch_;
   Move root_best_{};
   int root_best_value_ = 0;
-  // [sq]: the squares from which some piece could attack sq, whatever
-  // stands between (gives_check's first test).
-  std::vector<SquareSet> reach_;
-  // [k * nsq + q]: the slide vector along whose walk back from k the
-  // square q lies, kNoLine if none, kManyLines if several (riders of
-  // different steps along one direction).
-  static constexpr std::int16_t kNoLine = -1, kManyLines = -2;
-  std::vector<std::int16_t> line_to_;
 };
 
 }  // namespace koma::detail

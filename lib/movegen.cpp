@@ -372,6 +372,51 @@ bool in_check(const VariantData& v, const State& s, int seat) {
   return attacked_by(v, s, s.royal[seat], v.attackers_of(s, seat));
 }
 
+Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
+  const int us = s.to_move;
+  const int from = m.is_drop() ? -1 : m.from;
+  const std::int16_t* lines = &v.line_to[static_cast<std::size_t>(king) * v.nsq];
+  if (m.to == king || (from >= 0 && lines[from] == VariantData::kManyLines)) return Checks::unsure;
+  const SquareSet& reach = v.reach_to[static_cast<std::size_t>(king)];
+  if (!reach.test(m.to) && (from < 0 || !reach.test(from))) return Checks::no;
+  std::uint8_t code = 0;
+  if (m.is_drop()) {
+    code = code_of(m.kind, v.seat_facing[us]);
+  } else {
+    code = s.cells[from].code;
+    if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
+  }
+  // The moved piece from its target (its origin empty now).
+  const std::uint8_t* p = rays_of(v, code, m.to);
+  const int nrays = *p++;
+  for (int i = 0; i < nrays; ++i) {
+    const int len = *p++;
+    for (int j = 0; j < len; ++j) {
+      const int t = p[j];
+      if (t == king) return Checks::yes;
+      if (t != from && s.cells[t].code != kEmpty) break;
+    }
+    p += len;
+  }
+  if (from < 0) return Checks::no;
+  // The line from the royal through `from`: the first piece along it but
+  // the one that left, unless the moved piece stands between again.
+  const int vi = lines[from];
+  if (vi < 0) return Checks::no;
+  const std::uint8_t* walk = &v.rev[v.rev_at[static_cast<std::size_t>(king) * v.nvec + vi]];
+  const int len = *walk++;
+  for (int step = 0; step < len; ++step) {
+    const int q = walk[step];
+    if (q == m.to) return Checks::no;
+    const Cell c = s.cells[q];
+    if (q == from || c.code == kEmpty) continue;
+    return c.owner == us && v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step
+               ? Checks::yes
+               : Checks::no;
+  }
+  return Checks::no;
+}
+
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
                     MoveFilter filter) {
   Generator g{v, s, seat, true, filter};

@@ -55,6 +55,15 @@ void attackers_to(const VariantData& v, const State& s, int sq, unsigned seats, 
 // Seat is in check: its royal on the board is attacked by an active enemy.
 bool in_check(const VariantData& v, const State& s, int seat);
 
+// Whether the move `m` of the seat to move leaves the royal on `king` (of
+// another seat, attacked by no piece before the move) attacked: by the moved
+// piece from its target, or by a slider whose line to the royal the move
+// opens; read from the move's squares and lines without playing it. Unsure
+// where those do not tell: the move takes the royal, or leaves a square on
+// which lines of different steps to the royal cross.
+enum class Checks : std::uint8_t { no, yes, unsure };
+Checks move_checks(const VariantData& v, const State& s, Move m, int king);
+
 // Which legal moves a generation lists: all, or (a search's quiescence)
 // only the board moves that capture, in the same order.
 enum class MoveFilter : std::uint8_t { all, captures };

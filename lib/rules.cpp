@@ -433,11 +433,21 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mo
 // The board effect of `m` by the seat to move in `s`, with the clocks it
 // advances. Returns whether it checks anyone.
 bool board_move(const VariantData& v, State& s, Move m) {
-  int mover = s.to_move;
+  const int mover = s.to_move;
+  // With two seats and check (and no passing), the seat not to move is
+  // never in check: as after its own move, or as loaded (Position refuses
+  // it otherwise). Whether this move checks it is then read from the
+  // move's squares and lines, without asking after the move.
+  Checks checks = Checks::unsure;
+  if (v.nseats == 2 && v.rules.check.enabled && v.rules.no_legal_move != NoMove::pass) {
+    const int them = 1 - mover;
+    if (s.active(mover) && s.active(them) && v.enemies(mover, them) && s.royal[them] >= 0)
+      checks = move_checks(v, s, m, s.royal[them]);
+  }
   make_move(v, s, m);
   s.last_moved[mover] = static_cast<std::int32_t>(s.ply);
   ++s.ply;
-  return gives_check(v, s, mover);
+  return checks == Checks::unsure ? gives_check(v, s, mover) : checks == Checks::yes;
 }
 
 // The state a move leads to, before a seat that cannot move is eliminated.

@@ -294,6 +294,14 @@ struct VariantData {
   // The row of king steps from `a` to every square (the table is symmetric).
   const std::uint8_t* steps_from(int a) const { return &steps[static_cast<std::size_t>(a) * nsq]; }
   std::vector<SquareSet> near2;  // [sq]: the board's squares within two king steps
+  // For telling whether a move checks (movegen.hpp's move_checks): [sq] the
+  // squares from which some piece could attack sq, whatever stands between;
+  // [k * nsq + q] the slide vector along whose walk back from k the square q
+  // lies, kNoLine if none, kManyLines if several (riders of different steps
+  // along one direction).
+  std::vector<SquareSet> reach_to;
+  static constexpr std::int16_t kNoLine = -1, kManyLines = -2;
+  std::vector<std::int16_t> line_to;
 
   // Zobrist keys.
   std::vector<std::uint64_t> z_cell;        // [(code * nseats + owner) * nsq + sq], code 0 unused
