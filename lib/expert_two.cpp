@@ -592,6 +592,25 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
   return best_value;
 }
 
+void TwoSeatExpert::score_quiescence_moves(int us, Move tt_move, bool with_checks) {
+  // The table move first; captures by the value taken (cheaper taker first)
+  // and their history; the rest (evasions, checks) by history.
+  for (Move m : scratch_) {
+    const int captured = captured_kind(m);
+    if (with_checks && captured < 0 && !gives_check(m)) continue;
+    const int kind = moved_kind(m);
+    int sc = 0;
+    if (m == tt_move)
+      sc = 1 << 30;
+    else if (captured >= 0)
+      sc = (1 << 20) + 64 * piece_value(v_, captured) - piece_value(v_, kind) / 16 +
+           stats_.capture(us, kind, m.to, captured) / 16;
+    else
+      sc = stats_.quiet(us, m);
+    pool_.push_back({m, sc, 0});
+  }
+}
+
 int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
   int score = 0;
   if (terminal(ply, score)) return score;
@@ -609,7 +628,10 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
   const ExpertEntry* e = hit ? &entry : nullptr;
   const bool has_value = hit && entry.depth > kEvalOnly;
   const int tt_value = has_value ? from_table(entry.value, ply) : 0;
-  const int tt_depth = checked ? 0 : -1;
+  // At the first ply of quiescence, quiet moves and drops that check are
+  // searched too (a checking drop is how shogi mates).
+  const bool with_checks = !checked && depth == 0;
+  const int tt_depth = checked || with_checks ? 0 : -1;
   if (!pv && has_value && e->depth >= tt_depth && cuts(*e, tt_value, beta)) return tt_value;
   const int alpha0 = alpha;
   int best_value = -kInf, eval = kNone, futility_base = -kInf;
@@ -628,27 +650,17 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
     futility_base = best_value + kQuiescenceFutility;
   }
   ss->eval = eval;
-  legal_moves(v_, line_, scratch_, checked ? MoveFilter::all : MoveFilter::captures);
+  if (checked)
+    legal_moves(v_, line_, scratch_);
+  else if (const SquareSet* reach = with_checks ? check_reach() : nullptr)
+    legal_moves(v_, line_, scratch_, MoveFilter::captures_and_near, reach);
+  else
+    legal_moves(v_, line_, scratch_, MoveFilter::captures);
   if (checked && scratch_.empty()) return stuck_value(ply);
-  // Captures by the value taken (cheaper taker first) and their history;
-  // evasions the same, then the rest by history.
   auto& pool = pool_;
   const std::size_t base = pool.size();
   const Shrink shrink(pool);
-  const Move tt_move = e ? e->move : Move{};
-  for (Move m : scratch_) {
-    const int captured = captured_kind(m);
-    const int kind = moved_kind(m);
-    int sc = 0;
-    if (m == tt_move)
-      sc = 1 << 30;
-    else if (captured >= 0)
-      sc = (1 << 20) + 64 * piece_value(v_, captured) - piece_value(v_, kind) / 16 +
-           stats_.capture(us, kind, m.to, captured) / 16;
-    else
-      sc = stats_.quiet(us, m);
-    pool.push_back({m, sc, 0});
-  }
+  score_quiescence_moves(us, e ? e->move : Move{}, with_checks);
   const std::size_t end = pool.size();
   Move best_move{};
   for (std::size_t i = base; i < end; ++i) {

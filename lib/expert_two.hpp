@@ -4,10 +4,11 @@
 // aspiration windows, reverse futility and null-move pruning, move-count,
 // futility, history and exchange (SEE) pruning, late-move reductions steered
 // by the move statistics, a check extension, and a quiescence search over
-// captures with the same table and exchange pruning. Every move is played
-// through the turn pipeline of a Line, so the search plays by the
-// variant's rules; one step is deferred (play_move_unjudged): a seat left
-// without a legal move is found by the node that lists its moves.
+// captures (at its first ply also the moves that check) with the same table
+// and exchange pruning. Every move is played through the turn pipeline of a
+// Line, so the search plays by the variant's rules; one step is deferred
+// (play_move_unjudged): a seat left without a legal move is found by the
+// node that lists its moves.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -108,6 +109,9 @@ class TwoSeatExpert {
   void learn(const NodeState& n, Move best, int best_value, int beta, const Tried& quiets,
              const Tried& captures);
   int qsearch(bool pv, int ply, int alpha, int beta, int depth);
+  // Puts the listed moves (scratch_) into the pool with their order's
+  // scores; `with_checks`: of the quiet moves only those that check.
+  void score_quiescence_moves(int us, Move tt_move, bool with_checks);
   // Whether the line's last state ends the search: the game ended on the
   // move into it, or it repeats a position of the search. Then `score` is
   // its value for the seat to move.

@@ -148,6 +148,7 @@ struct Generator {
   int seat;
   bool royal_captures;
   MoveFilter filter = MoveFilter::all;
+  const SquareSet* near = nullptr;  // MoveFilter::captures_and_near's set
   // Only the drops of this kind on this square (-1: every drop).
   int only_kind = -1, only_to = -1;
   std::array<std::int8_t, kMaxSeats> mated{{-1, -1, -1, -1}};
@@ -187,10 +188,12 @@ struct Generator {
     return 1;
   }
 
-  // Whether the filter lets through a move to the cell `c`, one the seat
-  // can take (cap 1) or an empty one.
-  bool wanted(int cap, Cell c) const {
-    return cap == 1 || (c.code == kEmpty && filter == MoveFilter::all);
+  // Whether the filter lets through a move from `from` to the cell `c` on
+  // `to`, one the seat can take (cap 1) or an empty one.
+  bool wanted(int cap, Cell c, int from, int to) const {
+    if (cap == 1 || filter == MoveFilter::all) return cap == 1 || c.code == kEmpty;
+    return c.code == kEmpty && filter == MoveFilter::captures_and_near &&
+           (near->test(to) || near->test(from));
   }
 
   // The moves of every piece of the seat, then its drops. With
@@ -239,7 +242,7 @@ struct Generator {
       if (cap == 2) {
         if (royal_capture_ok(Move::board(from, to, false), c.owner))
           ok = emit_board(sink, code, from, to);
-      } else if (wanted(cap, c) && !attacked_by(v, s, to, enemy, from)) {
+      } else if (wanted(cap, c, from, to) && !attacked_by(v, s, to, enemy, from)) {
         ok = emit_board(sink, code, from, to);
       }
     });
@@ -263,7 +266,7 @@ struct Generator {
           bool shape_ok = promote ? forms.promoted : forms.plain;
           if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
         }
-      } else if (wanted(cap, c) && allowed.test(to)) {
+      } else if (wanted(cap, c, from, to) && allowed.test(to)) {
         ok = emit_board(sink, code, from, to);
       }
     });
@@ -278,6 +281,7 @@ struct Generator {
       return true;
     SquareSet empties = v.board & ~s.occupied;
     if (safe.checks == 1) empties &= safe.evasion;
+    if (filter == MoveFilter::captures_and_near) empties &= *near;
     int facing = v.seat_facing[seat];
     int nk = static_cast<int>(v.kinds.size());
     if (only_to >= 0) {
@@ -418,8 +422,8 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
 }
 
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
-                    MoveFilter filter) {
-  Generator g{v, s, seat, true, filter};
+                    MoveFilter filter, const SquareSet* near) {
+  Generator g{v, s, seat, true, filter, near};
   auto sink = [&](Move m) {
     out.push_back(m);
     return true;

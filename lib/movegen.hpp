@@ -64,16 +64,19 @@ bool in_check(const VariantData& v, const State& s, int seat);
 enum class Checks : std::uint8_t { no, yes, unsure };
 Checks move_checks(const VariantData& v, const State& s, Move m, int king);
 
-// Which legal moves a generation lists: all, or (a search's quiescence)
-// only the board moves that capture, in the same order.
-enum class MoveFilter : std::uint8_t { all, captures };
+// Which legal moves a generation lists, in the order of `all`: all; only
+// the board moves that capture (a search's quiescence); or those and the
+// other moves that start or end on a square of a given set (`near`: with
+// the squares from which a royal can be attacked, every move that may
+// check it).
+enum class MoveFilter : std::uint8_t { all, captures, captures_and_near };
 
 // Appends to `out` the legal moves of `seat` (normally the seat to move)
 // that `filter` lets through, in the documented order: board moves by
 // origin square and the piece's move table, promotion first; then drops
 // by kind and square.
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
-                    MoveFilter filter = MoveFilter::all);
+                    MoveFilter filter = MoveFilter::all, const SquareSet* near = nullptr);
 // Whether generate_moves would list `m` for `seat`: any Move is asked, even
 // one a hash table kept for another position.
 bool is_legal_move(const VariantData& v, const State& s, int seat, Move m);

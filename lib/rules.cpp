@@ -495,11 +495,12 @@ Score score_of(const VariantData& v, const State& s, int seat) {
   return sc;
 }
 
-void legal_moves(const VariantData& v, const Line& line, MoveList& out, MoveFilter filter) {
+void legal_moves(const VariantData& v, const Line& line, MoveList& out, MoveFilter filter,
+                 const SquareSet* near) {
   out.clear();
   const State& s = line.back();
   if (s.outcome != Outcome::ongoing) return;
-  generate_moves(v, s, s.to_move, out, filter);
+  generate_moves(v, s, s.to_move, out, filter, near);
   if (!out.empty() && repetition_possible(v, line)) {
     MoveList kept;
     for (Move m : out)
