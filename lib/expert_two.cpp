@@ -220,15 +220,18 @@ int TwoSeatExpert::captured_kind(Move m) const {
 bool TwoSeatExpert::gives_check(Move m) {
   // The enemy royal is not in check now (with two seats and check, the seat
   // not to move never is: as after its own move, or a position as loaded).
-  const State& s = line_.back();
-  const int k = s.royal[(s.to_move + 1) % v_.nseats];
-  const Checks checks = k >= 0 ? move_checks(v_, s, m, k) : Checks::unsure;
+  const int k = enemy_royal();
+  const Checks checks = k >= 0 ? move_checks(v_, line_.back(), m, k) : Checks::unsure;
   return checks == Checks::unsure ? played_checks(m) : checks == Checks::yes;
 }
 
-const SquareSet* TwoSeatExpert::check_reach() const {
+int TwoSeatExpert::enemy_royal() const {
   const State& s = line_.back();
-  const int k = s.royal[(s.to_move + 1) % v_.nseats];
+  return s.royal[(s.to_move + 1) % v_.nseats];
+}
+
+const SquareSet* TwoSeatExpert::check_reach() const {
+  const int k = enemy_royal();
   return k >= 0 ? &v_.reach_to[static_cast<std::size_t>(k)] : nullptr;
 }
 

@@ -132,6 +132,8 @@ class TwoSeatExpert {
   // unsure, played_checks (by playing it).
   bool gives_check(Move m);
   bool played_checks(Move m);
+  // The square of the royal of the seat not to move (-1: none on the board).
+  int enemy_royal() const;
   // The squares a move must start or end on to check the enemy royal
   // (gives_check's first test), or nullptr where that seat has no lone royal.
   const SquareSet* check_reach() const;

@@ -191,9 +191,17 @@ struct Generator {
   // Whether the filter lets through a move from `from` to the cell `c` on
   // `to`, one the seat can take (cap 1) or an empty one.
   bool wanted(int cap, Cell c, int from, int to) const {
-    if (cap == 1 || filter == MoveFilter::all) return cap == 1 || c.code == kEmpty;
-    return c.code == kEmpty && filter == MoveFilter::captures_and_near &&
-           (near->test(to) || near->test(from));
+    if (cap == 1) return true;
+    if (c.code != kEmpty) return false;
+    switch (filter) {
+      case MoveFilter::all:
+        return true;
+      case MoveFilter::captures:
+        return false;
+      case MoveFilter::captures_and_near:
+        return near->test(to) || near->test(from);
+    }
+    return false;
   }
 
   // The moves of every piece of the seat, then its drops. With
