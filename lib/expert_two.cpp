@@ -531,13 +531,17 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
   Move best_move{};
   Tried quiets_tried, captures_tried;
   bool skip_quiets = false;
+  // The moves tried here so far. The frame keeps a copy for the nodes below
+  // (ss->move_count): the singular test searches this same node, at this
+  // ply, and rewrites the frame.
+  int move_count = 0;
   Move m;
   while (picker.next(m)) {
     if (m == n.excluded) continue;
     const bool tactical = captured_kind(m) >= 0 || m.promote;
     if (skip_quiets && !tactical && picker.stage() != MovePicker::Stage::table && !gives_check(m))
       continue;
-    const int count = ++ss->move_count;
+    const int count = ++move_count;
     // Pruning at shallow depth: never at the root, never once every move
     // so far lost.
     if (!n.root && best_value > -kWinScore &&
@@ -545,6 +549,7 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
       continue;
     int extension = 0;
     if (singular(n, m, beta, extension, value)) return value;
+    ss->move_count = count;
     const State& before = line_.back();
     const int pt = stats_.piece_to(moved_kind(m), m.to);
     play(ply, m);
@@ -584,7 +589,7 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
     }
   }
   if (!picker.any_legal()) return n.excluded != Move{} ? alpha : stuck_value(ply);
-  if (ss->move_count == 0) return n.excluded != Move{} ? alpha : (ss->in_check ? -kWin + ply : 0);
+  if (move_count == 0) return n.excluded != Move{} ? alpha : (ss->in_check ? -kWin + ply : 0);
   if (best_move != Move{}) learn(n, best_move, best_value, beta, quiets_tried, captures_tried);
   if (n.excluded == Move{}) {
     const Bound bound = best_value >= beta            ? Bound::lower

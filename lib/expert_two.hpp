@@ -78,7 +78,7 @@ class TwoSeatExpert {
     std::int16_t* cont = nullptr;  // the continuation row of `move`
     int eval = 0;
     int stat = 0;
-    int move_count = 0;
+    int move_count = 0;  // the number of the move being searched (read below it)
     bool in_check = false;
     bool null = false;
     std::array<Move, 2> killers{};
