@@ -15,11 +15,18 @@ void MoveStats::reset(const VariantData& v) {
   zero_.assign(static_cast<std::size_t>(pieces_), 0);
   // Two seats' rows of every (kind, square) against every (kind, square):
   // 5 MB for shogi; beyond 16 M entries (32 MB) the board goes without.
-  const std::size_t cont = static_cast<std::size_t>(2) * pieces_ * pieces_;
-  if (cont <= (std::size_t{1} << 24))
-    cont_.assign(cont, 0);
-  else
+  const std::size_t rows = static_cast<std::size_t>(2) * pieces_;
+  if (rows * pieces_ > (std::size_t{1} << 24)) {
     cont_.clear();
+    return;
+  }
+  // Every row reads as cleared for the new epoch (row()); a new size, or an
+  // epoch count come round, starts from zeros.
+  if (cont_.size() != rows * pieces_ || ++epoch_ == 0) {
+    cont_.assign(rows * pieces_, 0);
+    row_epoch_.assign(rows, 0);
+    epoch_ = 1;
+  }
 }
 
 void MoveStats::nudge(std::int16_t& e, int bonus, int range) {

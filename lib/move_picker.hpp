@@ -19,6 +19,7 @@
 //             the tactical stage's order.
 // Ties keep the generator's order. No move comes twice.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -43,10 +44,19 @@ class MoveStats {
                      captured];
   }
   // The continuation row that follows a move by `seat` of (kind, to);
-  // nullptr where the tables would be too large for the board.
+  // nullptr where the tables would be too large for the board. A row is
+  // cleared when first asked for after reset() (a search reaches few of
+  // them: clearing all 5 MB for shogi cost more than a 20 000-node search's
+  // move generation at its root).
   std::int16_t* row(int seat, int kind, int to) {
     if (cont_.empty()) return nullptr;
-    return &cont_[(static_cast<std::size_t>(seat) * pieces_ + piece_to(kind, to)) * pieces_];
+    const std::size_t r = static_cast<std::size_t>(seat) * pieces_ + piece_to(kind, to);
+    std::int16_t* out = &cont_[r * pieces_];
+    if (row_epoch_[r] != epoch_) {
+      std::fill_n(out, pieces_, std::int16_t{0});
+      row_epoch_[r] = epoch_;
+    }
+    return out;
   }
   // A row of zeros, read where there is no row (never written).
   const std::int16_t* zero_row() const { return zero_.data(); }
@@ -62,6 +72,9 @@ class MoveStats {
   }
   int nsq_ = 0, nk_ = 0, pieces_ = 0;
   std::vector<std::int16_t> main_, captures_, cont_, zero_;
+  // The reset() each continuation row was last cleared for.
+  std::vector<std::uint32_t> row_epoch_;
+  std::uint32_t epoch_ = 0;
 };
 
 // Static exchange evaluation: whether the seat to move of `s` wins at least
