@@ -204,21 +204,37 @@ struct Generator {
     return false;
   }
 
-  // The moves of every piece of the seat, then its drops. With
-  // `royal_last`, the royal's moves come after the other pieces' (each of
-  // them asks whether the enemy attacks the target): a sink that stops at
-  // the first move mostly stops before them.
+  // In which order run() lists the seat's moves.
+  enum class Order {
+    // Every piece's moves by square, then the drops: the order of the list.
+    listed,
+    // For a sink that stops at the first move. Out of check: the pieces
+    // but the royal, the royal (each of its targets asks whether the enemy
+    // attacks it), the drops. In check, where most pieces have no move:
+    // the drops (a drop between a distant checker and the royal answers at
+    // once, and without such squares there is none to try), the royal, then
+    // the pieces.
+    first_found,
+  };
+
   template <class Sink>
-  bool run(Sink& sink, bool royal_last = false) {
+  bool run(Sink& sink, Order order = Order::listed) {
     const Safety safe = safety_of(v, s, seat);
     const unsigned enemy = v.attackers_of(s, seat);
     bool ok = true;
+    const bool royal_apart = order == Order::first_found && safe.royal >= 0;
     auto piece = [&](int from) {
-      if (!ok || (royal_last && from == safe.royal)) return;
+      if (!ok || (royal_apart && from == safe.royal)) return;
       moves_of_piece(sink, safe, enemy, from, ok);
     };
+    if (royal_apart && safe.checks > 0) {
+      if (!drops(sink, safe, enemy)) return false;
+      moves_of_piece(sink, safe, enemy, safe.royal, ok);
+      if (ok) s.owned[seat].each(piece);
+      return ok;
+    }
     s.owned[seat].each(piece);
-    if (royal_last && ok && safe.royal >= 0) moves_of_piece(sink, safe, enemy, safe.royal, ok);
+    if (royal_apart && ok) moves_of_piece(sink, safe, enemy, safe.royal, ok);
     if (!ok) return false;
     return drops(sink, safe, enemy);
   }
@@ -489,7 +505,7 @@ bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_ro
     found = true;
     return false;
   };
-  g.run(sink, true);
+  g.run(sink, Generator::Order::first_found);
   return found;
 }
 
