@@ -550,9 +550,15 @@ struct Builder {
     const auto nsq = static_cast<std::size_t>(v.nsq);
     v.reach_to.assign(nsq, SquareSet{});
     v.line_to.assign(nsq * nsq, VariantData::kNoLine);
+    v.leap_to.assign(nsq * nsq, VariantData::kNoLine);
     for (std::size_t at = 0; at < nsq; ++at) {
       SquareSet& r = v.reach_to[at];
-      for (auto i = v.leaps_near_at[at]; i < v.leaps_near_at[at + 1]; ++i) r.set(v.leaps_near[i].q);
+      for (auto i = v.leaps_near_at[at]; i < v.leaps_near_at[at + 1]; ++i) {
+        const VariantData::Near& near = v.leaps_near[i];
+        r.set(near.q);
+        std::int16_t& leap = v.leap_to[at * nsq + static_cast<std::size_t>(near.q)];
+        leap = leap == VariantData::kNoLine ? near.vi : VariantData::kManyLines;
+      }
       for (auto i = v.slides_near_at[at]; i < v.slides_near_at[at + 1]; ++i) {
         const std::uint8_t* walk = &v.rev[v.rev_at[at * v.nvec + v.slides_near[i]]];
         for (int k = 1; k <= walk[0]; ++k) {

@@ -400,6 +400,47 @@ bool in_check(const VariantData& v, const State& s, int seat) {
   return attacked_by(v, s, s.royal[seat], v.attackers_of(s, seat));
 }
 
+namespace {
+
+// Whether a piece `code` on `sq` attacks `king`, the square `lifted` taken
+// as empty: read back from the royal (the leap or the one line from it to
+// `sq`, as attacked_by reads them), or where several lines lead there,
+// along the piece's rays.
+bool attacks_from(const VariantData& v, const State& s, std::uint8_t code, int sq, int king,
+                  int lifted) {
+  const std::size_t at = static_cast<std::size_t>(king) * v.nsq + sq;
+  const std::size_t ranges = static_cast<std::size_t>(code) * v.nvec;
+  const int leap = v.leap_to[at];
+  const int line = v.line_to[at];
+  if (leap != VariantData::kManyLines && line != VariantData::kManyLines) {
+    if (leap >= 0 && v.range[ranges + leap] > 0) return true;
+    if (line < 0) return false;
+    const std::uint8_t* walk =
+        &v.rev[v.rev_at[static_cast<std::size_t>(king) * v.nvec + static_cast<std::size_t>(line)]];
+    const int len = *walk++;
+    for (int step = 0; step < len; ++step) {
+      const int q = walk[step];
+      if (q == sq) return v.range[ranges + line] > step;
+      if (q != lifted && s.cells[q].code != kEmpty) return false;
+    }
+    return false;
+  }
+  const std::uint8_t* p = rays_of(v, code, sq);
+  const int nrays = *p++;
+  for (int i = 0; i < nrays; ++i) {
+    const int len = *p++;
+    for (int j = 0; j < len; ++j) {
+      const int t = p[j];
+      if (t == king) return true;
+      if (t != lifted && s.cells[t].code != kEmpty) break;
+    }
+    p += len;
+  }
+  return false;
+}
+
+}  // namespace
+
 Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
   const int us = s.to_move;
   const int from = m.is_drop() ? -1 : m.from;
@@ -414,18 +455,7 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
     code = s.cells[from].code;
     if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
   }
-  // The moved piece from its target (its origin empty now).
-  const std::uint8_t* p = rays_of(v, code, m.to);
-  const int nrays = *p++;
-  for (int i = 0; i < nrays; ++i) {
-    const int len = *p++;
-    for (int j = 0; j < len; ++j) {
-      const int t = p[j];
-      if (t == king) return Checks::yes;
-      if (t != from && s.cells[t].code != kEmpty) break;
-    }
-    p += len;
-  }
+  if (attacks_from(v, s, code, m.to, king, from)) return Checks::yes;
   if (from < 0) return Checks::no;
   // The line from the royal through `from`: the first piece along it but
   // the one that left, unless the moved piece stands between again.

@@ -298,10 +298,11 @@ struct VariantData {
   // squares from which some piece could attack sq, whatever stands between;
   // [k * nsq + q] the slide vector along whose walk back from k the square q
   // lies, kNoLine if none, kManyLines if several (riders of different steps
-  // along one direction).
+  // along one direction); and the leap vector that reaches k from q
+  // (kNoLine if none).
   std::vector<SquareSet> reach_to;
   static constexpr std::int16_t kNoLine = -1, kManyLines = -2;
-  std::vector<std::int16_t> line_to;
+  std::vector<std::int16_t> line_to, leap_to;
 
   // Zobrist keys.
   std::vector<std::uint64_t> z_cell;        // [(code * nseats + owner) * nsq + sq], code 0 unused
