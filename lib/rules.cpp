@@ -66,12 +66,33 @@ int seat_after(const VariantData& v, int seat, int steps) {
   return v.turn_order[static_cast<std::size_t>((v.order_pos[seat] + steps) % v.nseats)];
 }
 
+// Which seats are in check in one state, each asked of attacked_by once:
+// the steps after a move ask it of the same state several times (whether
+// the move checked, the mate scan, check priority). forget() after a change
+// that moves attacks (an elimination).
+class SeatChecks {
+ public:
+  bool operator()(const VariantData& v, const State& s, int seat) {
+    const unsigned bit = 1u << seat;
+    if (!(known_ & bit)) {
+      known_ |= bit;
+      if (in_check(v, s, seat)) checked_ |= bit;
+    }
+    return (checked_ & bit) != 0;
+  }
+  void forget() { known_ = checked_ = 0; }
+
+ private:
+  unsigned known_ = 0, checked_ = 0;
+};
+
 // Did the mover leave an active enemy royal attacked by its own pieces?
-bool gives_check(const VariantData& v, const State& s, int mover) {
+// Only a seat in check can be (the mover is one of its attackers).
+bool gives_check(const VariantData& v, const State& s, int mover, SeatChecks& checks) {
   if (!v.rules.check.enabled || !s.active(mover)) return false;
   for (int seat = 0; seat < v.nseats; ++seat)
     if (seat != mover && s.active(seat) && v.enemies(seat, mover) && s.royal[seat] >= 0 &&
-        attacked_by(v, s, s.royal[seat], 1u << mover))
+        checks(v, s, seat) && attacked_by(v, s, s.royal[seat], 1u << mover))
       return true;
   return false;
 }
@@ -91,15 +112,16 @@ int impasse_points(const VariantData& v, const State& s, int seat, const SquareS
 // Scans the seats after `mover` in turn order (never the mover) for mated ones, eliminating each
 // as checkmated, credited to the mover (whose move mated it, even a partner's mate in doubles),
 // and scanning again after every elimination. Returns whether it eliminated any seat.
-bool scan_mates(const VariantData& v, State& s, int mover) {
+bool scan_mates(const VariantData& v, State& s, int mover, SeatChecks& checks) {
   bool any = false;
   for (bool again = true; again;) {
     again = false;
     for (int i = 1; i < v.nseats; ++i) {
       int seat = seat_after(v, mover, i);
       if (seat == mover || !s.active(seat)) continue;
-      if (in_check(v, s, seat) && !has_legal_move(v, s, seat)) {
+      if (checks(v, s, seat) && !has_legal_move(v, s, seat)) {
         eliminate_seat(v, s, seat, EliminationCause::checkmate, mover);
+        checks.forget();
         any = again = true;
         break;
       }
@@ -130,7 +152,8 @@ int mater_of(const VariantData& v, const State& s, int seat) {
 // Next seat after `mover`: a checked seat first where check has priority,
 // else the next active seat; with passing, the next that can move.
 // Returns false if no seat can move (passing variants).
-bool choose_next(const VariantData& v, State& s, int mover, bool passes = true) {
+bool choose_next(const VariantData& v, State& s, int mover, SeatChecks& checks,
+                 bool passes = true) {
   // A seat without a legal move is skipped where the variant says it passes,
   // by the check-priority choice and the turn order alike.
   auto may_move = [&](int seat) {
@@ -140,7 +163,7 @@ bool choose_next(const VariantData& v, State& s, int mover, bool passes = true) 
   if (v.rules.check.priority)
     for (int i = 1; i < v.nseats; ++i) {
       int seat = seat_after(v, mover, i);
-      if (s.active(seat) && in_check(v, s, seat) && may_move(seat)) {
+      if (s.active(seat) && checks(v, s, seat) && may_move(seat)) {
         set_to_move(v, s, seat);
         return true;
       }
@@ -281,10 +304,12 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
 // still in the game (as for a move, without passes), or, where the variant
 // says so (two-player SFEN convention), simply the next seat in turn order.
 void name_next_seat(const VariantData& v, State& s, int mover) {
-  if (v.rules.end.to_move == AfterEnd::next_seat)
+  if (v.rules.end.to_move == AfterEnd::next_seat) {
     set_to_move(v, s, seat_after(v, mover, 1));
-  else
-    choose_next(v, s, mover, false);
+    return;
+  }
+  SeatChecks checks;
+  choose_next(v, s, mover, checks, false);
 }
 
 // end.checks: the mover's move gave check; its n-th check wins at once,
@@ -371,13 +396,14 @@ bool reported_only(const Line& line, State& s) {
 
 // The seat to move in `s` has no legal move: it is eliminated, checkmated if
 // in check or if the rules credit a mater, else for having no legal move.
-Reason eliminate_stuck(const VariantData& v, State& s) {
+Reason eliminate_stuck(const VariantData& v, State& s, SeatChecks& checks) {
   const int seat = s.to_move;
-  const bool checked = in_check(v, s, seat);
+  const bool checked = checks(v, s, seat);
   const int mater = v.rules.no_legal_move == NoMove::mate ? mater_of(v, s, seat) : -1;
   eliminate_seat(
       v, s, seat,
       checked || mater >= 0 ? EliminationCause::checkmate : EliminationCause::no_legal_move, mater);
+  checks.forget();
   return checked ? Reason::checkmate : Reason::no_legal_move;
 }
 
@@ -404,20 +430,22 @@ bool unchecked_pair(const VariantData& v, const State& s, bool moved, bool gave_
 // probe (`grow` null) only reads the line and stops once the next seat is
 // chosen, which is enough to know the position the move leads to.
 // `actor` is the seat whose move or action this is (the mover unless
-// settling resumes after a stuck seat's elimination).
+// settling resumes after a stuck seat's elimination); `checks`, what is
+// known already of which seats `s` has in check.
 void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mover,
-            bool gave_check, Move m, bool moved, Reason cause, int actor = -1) {
+            bool gave_check, Move m, bool moved, Reason cause, int actor = -1,
+            SeatChecks checks = {}) {
   const Rules& r = v.rules;
   if (actor < 0) actor = mover;
   s.rule_ending = false;
   for (;;) {
     if (moved && gave_check && check_count_ends(v, s, mover)) break;
     if (r.mate == MateDetect::immediate && !unchecked_pair(v, s, moved, gave_check) &&
-        scan_mates(v, s, mover))
+        scan_mates(v, s, mover, checks))
       cause = Reason::checkmate;
     if (position_endings(v, s, mover, m, moved, cause) && !reported_only(line, s)) break;
     moved = false;
-    if (!choose_next(v, s, mover)) {
+    if (!choose_next(v, s, mover, checks)) {
       finish_draw(v, s, Reason::no_seat_can_move);
       break;
     }
@@ -425,36 +453,38 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mo
     if (r.no_legal_move == NoMove::pass || !grow) break;
     int seat = s.to_move;
     if (seat_can_move(v, *grow, s, actor, gave_check)) break;
-    cause = eliminate_stuck(v, s);
+    cause = eliminate_stuck(v, s, checks);
     mover = seat;
   }
 }
 
 // The board effect of `m` by the seat to move in `s`, with the clocks it
-// advances. Returns whether it checks anyone.
-bool board_move(const VariantData& v, State& s, Move m) {
+// advances. Returns whether it checks anyone; `checks` learns which seats
+// are in check after it.
+bool board_move(const VariantData& v, State& s, Move m, SeatChecks& checks) {
   const int mover = s.to_move;
   // With two seats and check (and no passing), the seat not to move is
   // never in check: as after its own move, or as loaded (Position refuses
   // it otherwise). Whether this move checks it is then read from the
   // move's squares and lines, without asking after the move.
-  Checks checks = Checks::unsure;
+  Checks direct = Checks::unsure;
   if (v.nseats == 2 && v.rules.check.enabled && v.rules.no_legal_move != NoMove::pass) {
     const int them = 1 - mover;
     if (s.active(mover) && s.active(them) && v.enemies(mover, them) && s.royal[them] >= 0)
-      checks = move_checks(v, s, m, s.royal[them]);
+      direct = move_checks(v, s, m, s.royal[them]);
   }
   make_move(v, s, m);
   s.last_moved[mover] = static_cast<std::int32_t>(s.ply);
   ++s.ply;
-  return checks == Checks::unsure ? gives_check(v, s, mover) : checks == Checks::yes;
+  return direct == Checks::unsure ? gives_check(v, s, mover, checks) : direct == Checks::yes;
 }
 
 // The state a move leads to, before a seat that cannot move is eliminated.
 State probe_move(const VariantData& v, const Line& line, Move m, bool* gave_check) {
   State s = line.back();
-  *gave_check = board_move(v, s, m);
-  settle(v, line, nullptr, s, line.back().to_move, *gave_check, m, true, Reason::none);
+  SeatChecks checks;
+  *gave_check = board_move(v, s, m, checks);
+  settle(v, line, nullptr, s, line.back().to_move, *gave_check, m, true, Reason::none, -1, checks);
   return s;
 }
 
@@ -539,8 +569,9 @@ namespace {
 void push_move(const VariantData& v, Line& line, Move m, bool judge) {
   const int mover = line.back().to_move;
   State s = line.back();
-  const bool gave = board_move(v, s, m);
-  settle(v, line, judge ? &line : nullptr, s, mover, gave, m, true, Reason::none);
+  SeatChecks checks;
+  const bool gave = board_move(v, s, m, checks);
+  settle(v, line, judge ? &line : nullptr, s, mover, gave, m, true, Reason::none, -1, checks);
   line.push(s, mover, gave);
 }
 
@@ -561,7 +592,8 @@ void judge_stuck(const VariantData& v, Line& line) {
   State s = line.back();
   line.pop();
   const int seat = s.to_move;
-  const Reason cause = eliminate_stuck(v, s);
+  SeatChecks checks;
+  const Reason cause = eliminate_stuck(v, s, checks);
   settle(v, line, &line, s, seat, gave, Move{}, false, cause, actor);
   line.push(s, actor, gave);
 }
