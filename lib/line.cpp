@@ -65,7 +65,7 @@ int Line::find_class(const State& s, std::size_t slot) const {
   return -1;
 }
 
-void Line::push(const State& s, int mover, bool gave_check) {
+void Line::push(const State& s, int mover, bool gave_check, KnownChecks checks) {
   if ((used_ + 1) * 2 > table_.size()) grow_table();
   const std::uint64_t hash = hash_of(s);
   const std::size_t i = slot_of(hash);
@@ -86,6 +86,7 @@ void Line::push(const State& s, int mover, bool gave_check) {
   Entry e = entries_.back();
   e.mover = static_cast<std::int8_t>(mover);
   e.checked = gave_check;
+  e.checks = checks;
   e.cls = static_cast<std::uint32_t>(c);
   e.peak = std::max(e.peak, cls.count);
   if (mover >= 0) {
@@ -122,6 +123,12 @@ int Line::occurrences(const State& s, std::size_t* first) const {
   const Class& cls = classes_[static_cast<std::size_t>(c)];
   if (first) *first = cls.first;
   return static_cast<int>(cls.count);
+}
+
+bool Line::in_check_at(std::size_t i, int seat) const {
+  const KnownChecks k = entries_[i].checks;
+  if ((k.known >> seat) & 1u) return (k.checked >> seat) & 1u;
+  return in_check(*v_, states_[i], seat);
 }
 
 Tally Line::since(std::size_t first) const {

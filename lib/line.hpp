@@ -24,6 +24,12 @@ struct Tally {
   std::array<std::uint32_t, kMaxSeats> moves{}, checks{};
 };
 
+// Which seats a state has in check, as far as the turn pipeline asked (a
+// bit per seat): kept with the state, so that a search need not ask again.
+struct KnownChecks {
+  std::uint8_t known = 0, checked = 0;
+};
+
 class Line {
  public:
   Line(const VariantData& v, const State& start);
@@ -40,8 +46,12 @@ class Line {
   int mover(std::size_t i) const { return entries_[i].mover; }
   // Whether the move into state i gave check.
   bool checked(std::size_t i) const { return entries_[i].checked; }
+  // Whether `seat` is in check in state i (in_check, unless known).
+  bool in_check_at(std::size_t i, int seat) const;
+  KnownChecks known_checks(std::size_t i) const { return entries_[i].checks; }
 
-  void push(const State& s, int mover, bool gave_check);
+  // `checks`: what is known of the seats `s` has in check.
+  void push(const State& s, int mover, bool gave_check, KnownChecks checks = {});
   void pop();  // never the start state
   void reserve(std::size_t n);
   // The last state, changed in place and restored before anything else reads
@@ -66,6 +76,7 @@ class Line {
     std::uint32_t cls = 0;   // its position's class
     std::uint32_t peak = 0;  // most_occurrences() up to and including it
     Tally tally;             // moves and checks up to and including it
+    KnownChecks checks;
   };
   struct Class {
     std::uint32_t first = 0;  // earliest state of this position

@@ -73,17 +73,18 @@ int seat_after(const VariantData& v, int seat, int steps) {
 class SeatChecks {
  public:
   bool operator()(const VariantData& v, const State& s, int seat) {
-    const unsigned bit = 1u << seat;
-    if (!(known_ & bit)) {
-      known_ |= bit;
-      if (in_check(v, s, seat)) checked_ |= bit;
+    const auto bit = static_cast<std::uint8_t>(1u << seat);
+    if (!(k_.known & bit)) {
+      k_.known |= bit;
+      if (in_check(v, s, seat)) k_.checked |= bit;
     }
-    return (checked_ & bit) != 0;
+    return (k_.checked & bit) != 0;
   }
-  void forget() { known_ = checked_ = 0; }
+  void forget() { k_ = {}; }
+  KnownChecks known() const { return k_; }
 
  private:
-  unsigned known_ = 0, checked_ = 0;
+  KnownChecks k_;
 };
 
 // Did the mover leave an active enemy royal attacked by its own pieces?
@@ -430,11 +431,10 @@ bool unchecked_pair(const VariantData& v, const State& s, bool moved, bool gave_
 // probe (`grow` null) only reads the line and stops once the next seat is
 // chosen, which is enough to know the position the move leads to.
 // `actor` is the seat whose move or action this is (the mover unless
-// settling resumes after a stuck seat's elimination); `checks`, what is
-// known already of which seats `s` has in check.
-void settle(const VariantData& v, const Line& line, Line* grow, State& s, int mover,
-            bool gave_check, Move m, bool moved, Reason cause, int actor = -1,
-            SeatChecks checks = {}) {
+// settling resumes after a stuck seat's elimination); `checks`, which
+// seats `s` has in check as far as known, learns more.
+void settle(const VariantData& v, const Line& line, Line* grow, State& s, SeatChecks& checks,
+            int mover, bool gave_check, Move m, bool moved, Reason cause, int actor = -1) {
   const Rules& r = v.rules;
   if (actor < 0) actor = mover;
   s.rule_ending = false;
@@ -484,7 +484,7 @@ State probe_move(const VariantData& v, const Line& line, Move m, bool* gave_chec
   State s = line.back();
   SeatChecks checks;
   *gave_check = board_move(v, s, m, checks);
-  settle(v, line, nullptr, s, line.back().to_move, *gave_check, m, true, Reason::none, -1, checks);
+  settle(v, line, nullptr, s, checks, line.back().to_move, *gave_check, m, true, Reason::none);
   return s;
 }
 
@@ -571,8 +571,8 @@ void push_move(const VariantData& v, Line& line, Move m, bool judge) {
   State s = line.back();
   SeatChecks checks;
   const bool gave = board_move(v, s, m, checks);
-  settle(v, line, judge ? &line : nullptr, s, mover, gave, m, true, Reason::none, -1, checks);
-  line.push(s, mover, gave);
+  settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none);
+  line.push(s, mover, gave, checks.known());
 }
 
 }  // namespace
@@ -594,8 +594,8 @@ void judge_stuck(const VariantData& v, Line& line) {
   const int seat = s.to_move;
   SeatChecks checks;
   const Reason cause = eliminate_stuck(v, s, checks);
-  settle(v, line, &line, s, seat, gave, Move{}, false, cause, actor);
-  line.push(s, actor, gave);
+  settle(v, line, &line, s, checks, seat, gave, Move{}, false, cause, actor);
+  line.push(s, actor, gave, checks.known());
 }
 
 void play_resign(const VariantData& v, Line& line) {
@@ -603,8 +603,9 @@ void play_resign(const VariantData& v, Line& line) {
   int seat = s.to_move;
   ++s.ply;
   eliminate_seat(v, s, seat, EliminationCause::resignation, -1);
-  settle(v, line, &line, s, seat, false, Move{}, false, Reason::resignation);
-  line.push(s, seat, false);
+  SeatChecks checks;
+  settle(v, line, &line, s, checks, seat, false, Move{}, false, Reason::resignation);
+  line.push(s, seat, false, checks.known());
 }
 
 void play_declaration(const VariantData& v, Line& line) {

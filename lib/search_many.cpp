@@ -39,21 +39,24 @@ void BestReplySearch::candidates(bool maxing, bool checked, bool captures, int p
 }
 
 int BestReplySearch::play(const Candidate& c, bool maxing) {
+  // A virtual turn: the last state with another seat to move (the same
+  // board, so the same seats in check).
+  const auto turn_to = [&](int seat) {
+    State t = line_.back();
+    set_to_move(v_, t, seat);
+    line_.push(t, -1, false, line_.known_checks(line_.size() - 1));
+  };
   int pushed = 0;
   if (c.seat != line_.back().to_move) {
-    State t = line_.back();
-    set_to_move(v_, t, c.seat);
-    line_.push(t, -1, false);
+    turn_to(c.seat);
     ++pushed;
   }
   play_move(v_, line_, c.move);
   ++pushed;
   const State& u = line_.back();
   if (!maxing && u.outcome == Outcome::ongoing && u.active(me_) && v_.enemies(me_, u.to_move) &&
-      !in_check(v_, u, u.to_move)) {
-    State t = u;
-    set_to_move(v_, t, me_);
-    line_.push(t, -1, false);
+      !line_.in_check_at(line_.size() - 1, u.to_move)) {
+    turn_to(me_);
     ++pushed;
   }
   return pushed;
@@ -66,7 +69,7 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   if (depth <= -kQuiescence || b_.exhausted()) return eval_(line_[at]);
   const bool maxing = !v_.enemies(me_, line_[at].to_move);
   // A seat in check must move: it answers with any move, never stands pat.
-  const bool checked = in_check(v_, line_[at], line_[at].to_move);
+  const bool checked = line_.in_check_at(at, line_[at].to_move);
   const bool captures = depth <= 0 && !checked;
   int best = maxing ? -kInf : kInf;
   if (captures) {
