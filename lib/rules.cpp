@@ -72,6 +72,23 @@ int seat_after(const VariantData& v, int seat, int steps) {
 // that moves attacks (an elimination).
 class SeatChecks {
  public:
+  SeatChecks() = default;
+  // Before `m` is played in `before` (known to have `known` in check): what
+  // stays true after it. A seat other than the mover whose royal stays
+  // where it was, and from whose square no piece could reach either square
+  // of the move whatever stands between (VariantData::reach_to), is in
+  // check after it exactly when it was before.
+  SeatChecks(const VariantData& v, const State& before, KnownChecks known, Move m) {
+    for (int seat = 0; seat < v.nseats; ++seat) {
+      const auto bit = static_cast<std::uint8_t>(1u << seat);
+      const int king = before.royal[seat];
+      if (!(known.known & bit) || seat == before.to_move || king < 0 || m.to == king) continue;
+      const SquareSet& reach = v.reach_to[static_cast<std::size_t>(king)];
+      if (reach.test(m.to) || (!m.is_drop() && reach.test(m.from))) continue;
+      k_.known |= bit;
+      k_.checked |= known.checked & bit;
+    }
+  }
   bool operator()(const VariantData& v, const State& s, int seat) {
     const auto bit = static_cast<std::uint8_t>(1u << seat);
     if (!(k_.known & bit)) {
@@ -569,7 +586,7 @@ namespace {
 void push_move(const VariantData& v, Line& line, Move m, bool judge) {
   const int mover = line.back().to_move;
   State s = line.back();
-  SeatChecks checks;
+  SeatChecks checks(v, s, line.known_checks(line.size() - 1), m);
   const bool gave = board_move(v, s, m, checks);
   settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none);
   line.push(s, mover, gave, checks.known());
