@@ -239,6 +239,38 @@ struct Generator {
     return drops(sink, safe, enemy);
   }
 
+  // For a seat not in check, with one royal: whether a piece of it but the
+  // royal, not pinned, has a move (then a legal one). False where none is
+  // found this way (has_legal_move's whole test decides then).
+  bool unpinned_piece_moves() {
+    const int king = s.royal[seat];
+    const unsigned enemy = v.attackers_of(s, seat);
+    bool ok = true;
+    auto sink = [&](Move) { return ok = false; };
+    s.owned[seat].each([&](int from) {
+      if (!ok || from == king || maybe_pinned(king, from, enemy)) return;
+      const std::uint8_t code = s.cells[from].code;
+      walk(from, ok, [&](int to, Cell c) {
+        if (c.code == kEmpty || capturable(c, to) == 1) emit_board(sink, code, from, to);
+      });
+    });
+    return !ok;
+  }
+
+  // Whether the piece on `from` may be pinned to the royal on `king`: the
+  // first piece back from the royal along their line, with an enemy piece
+  // attacking along it behind (as safety_of finds pins); true where several
+  // lines join them.
+  bool maybe_pinned(int king, int from, unsigned enemy) const {
+    const int vi = v.line_to[static_cast<std::size_t>(king) * v.nsq + from];
+    if (vi == VariantData::kNoLine) return false;
+    if (vi == VariantData::kManyLines) return true;
+    const Seen first = first_piece(v, s, king, vi, -1);
+    if (first.q != from) return false;
+    const Seen next = first_piece(v, s, king, vi, -1, first);
+    return next.q >= 0 && reaches_back(v, s, enemy, next.q, vi, next.step);
+  }
+
   // Calls f(to, cell) for each square the piece on `from` reaches: along
   // each ray up to and including the first occupied cell, while `ok` holds.
   template <class F>
@@ -537,6 +569,14 @@ bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_ro
   };
   g.run(sink, Generator::Order::first_found);
   return found;
+}
+
+bool has_legal_move_unchecked(const VariantData& v, const State& s, int seat) {
+  if (v.rules.check.enabled && s.royal[seat] >= 0) {
+    Generator g{v, s, seat, true};
+    if (g.unpinned_piece_moves()) return true;
+  }
+  return has_legal_move(v, s, seat);
 }
 
 bool is_checkmated(const VariantData& v, const State& s, int seat) {

@@ -83,6 +83,9 @@ bool is_legal_move(const VariantData& v, const State& s, int seat, Move m);
 std::size_t count_moves(const VariantData& v, const State& s, int seat);
 bool has_legal_move(const VariantData& v, const State& s, int seat,
                     bool with_royal_captures = true);
+// The same for a seat known not to be in check: most often one of its
+// pieces that is not pinned has a move, found without the whole test.
+bool has_legal_move_unchecked(const VariantData& v, const State& s, int seat);
 // In check with no legal move other than a royal capture.
 bool is_checkmated(const VariantData& v, const State& s, int seat);
 

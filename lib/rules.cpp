@@ -427,9 +427,11 @@ Reason eliminate_stuck(const VariantData& v, State& s, SeatChecks& checks) {
 
 // Has the seat to move in `s` a legal move? Only a forbidden repetition
 // needs the line with `s` on it (pushed and taken back).
-bool seat_can_move(const VariantData& v, Line& line, const State& s, int actor, bool gave_check) {
+bool seat_can_move(const VariantData& v, Line& line, const State& s, int actor, bool gave_check,
+                   SeatChecks& checks) {
   if (v.rules.end.repetition.perpetual_check != Perpetual::forbidden)
-    return has_legal_move(v, s, s.to_move);
+    return checks(v, s, s.to_move) ? has_legal_move(v, s, s.to_move)
+                                   : has_legal_move_unchecked(v, s, s.to_move);
   line.push(s, actor, gave_check);
   const bool can = any_legal_move(v, line);
   line.pop();
@@ -469,7 +471,7 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, SeatCh
     if (history_endings(v, line, s, actor, gave_check) && !reported_only(line, s)) break;
     if (r.no_legal_move == NoMove::pass || !grow) break;
     int seat = s.to_move;
-    if (seat_can_move(v, *grow, s, actor, gave_check)) break;
+    if (seat_can_move(v, *grow, s, actor, gave_check, checks)) break;
     cause = eliminate_stuck(v, s, checks);
     mover = seat;
   }
