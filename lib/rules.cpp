@@ -79,6 +79,7 @@ class SeatChecks {
   // of the move whatever stands between (VariantData::reach_to), is in
   // check after it exactly when it was before.
   SeatChecks(const VariantData& v, const State& before, KnownChecks known, Move m) {
+    if (!known.known) return;
     for (int seat = 0; seat < v.nseats; ++seat) {
       const auto bit = static_cast<std::uint8_t>(1u << seat);
       const int king = before.royal[seat];
