@@ -77,7 +77,8 @@ class SeatChecks {
   // stays true after it. A seat other than the mover whose royal stays
   // where it was, and from whose square no piece could reach either square
   // of the move whatever stands between (VariantData::reach_to), is in
-  // check after it exactly when it was before.
+  // check after it exactly when it was before — unless the move takes a
+  // royal and so puts a seat out (board_move forgets it all then).
   SeatChecks(const VariantData& v, const State& before, KnownChecks known, Move m) {
     if (!known.known) return;
     for (int seat = 0; seat < v.nseats; ++seat) {
@@ -493,7 +494,10 @@ bool board_move(const VariantData& v, State& s, Move m, SeatChecks& checks) {
     if (s.active(mover) && s.active(them) && v.enemies(mover, them) && s.royal[them] >= 0)
       direct = move_checks(v, s, m, s.royal[them]);
   }
+  const std::uint8_t out_before = s.eliminated_mask;
   make_move(v, s, m);
+  // A royal taken puts its seat out: its pieces attack no more, anywhere.
+  if (s.eliminated_mask != out_before) checks.forget();
   s.last_moved[mover] = static_cast<std::int32_t>(s.ply);
   ++s.ply;
   return direct == Checks::unsure ? gives_check(v, s, mover, checks) : direct == Checks::yes;
