@@ -165,10 +165,10 @@ int duel(const VariantData& v, const State& s, int seat, int them, const AttackC
 // counts a little less than one taken out, so that someone takes it.
 enum class Status { in, checkmated, out };
 
-Status status_of(const VariantData& v, const State& s, int seat) {
+Status status_of(const VariantData& v, const State& s, int seat, KnownChecks checks) {
   if (!s.active(seat)) return Status::out;
   if (v.rules.kings.capture == RoyalCapture::when_checkmated && s.royal[seat] >= 0 &&
-      is_checkmated(v, s, seat))
+      checks.maybe(seat) && is_checkmated(v, s, seat))
     return Status::checkmated;
   return Status::in;
 }
@@ -235,7 +235,7 @@ int standing(const VariantData& v, const State& s, int seat, const StandingWeigh
 
 }  // namespace
 
-int evaluate(const VariantData& v, const State& s, int seat) {
+int evaluate(const VariantData& v, const State& s, int seat, KnownChecks checks) {
   if (s.outcome == Outcome::finished) {
     // By place against the others' average: a win is kWin, a loss -kWin and
     // a shared place (a draw) 0 — not a win, which a search would seek.
@@ -246,7 +246,7 @@ int evaluate(const VariantData& v, const State& s, int seat) {
     const long long rest = v.nseats - 1;
     return static_cast<int>(kWin * (others - rest * s.places[seat]) / (rest * rest));
   }
-  const bool in = status_of(v, s, seat) == Status::in;
+  const bool in = status_of(v, s, seat, checks) == Status::in;
   // Against the average of the opponents still in the game, so that with one
   // opponent left its standing weighs as much as the seat's own; each one
   // out counts a fixed kEliminated, so taking a seat out always pays.
@@ -254,7 +254,7 @@ int evaluate(const VariantData& v, const State& s, int seat) {
   int active = 0, beaten = 0;
   for (int o = 0; o < v.nseats; ++o) {
     if (o == seat || !v.enemies(seat, o)) continue;
-    const Status st = status_of(v, s, o);
+    const Status st = status_of(v, s, o, checks);
     opponent_in[static_cast<std::size_t>(o)] = st == Status::in;
     if (st == Status::in)
       ++active;

@@ -24,12 +24,6 @@ struct Tally {
   std::array<std::uint32_t, kMaxSeats> moves{}, checks{};
 };
 
-// Which seats a state has in check, as far as the turn pipeline asked (a
-// bit per seat): kept with the state, so that a search need not ask again.
-struct KnownChecks {
-  std::uint8_t known = 0, checked = 0;
-};
-
 class Line {
  public:
   Line(const VariantData& v, const State& start);

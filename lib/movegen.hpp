@@ -54,6 +54,14 @@ void attackers_to(const VariantData& v, const State& s, int sq, unsigned seats, 
                   Squares& out);
 // Seat is in check: its royal on the board is attacked by an active enemy.
 bool in_check(const VariantData& v, const State& s, int seat);
+// Which seats a state has in check, as far as the turn pipeline asked (a
+// bit per seat): kept with the state in a Line, so that a search or the
+// evaluation need not ask again.
+struct KnownChecks {
+  std::uint8_t known = 0, checked = 0;
+  // False where known not in check; true where in check or not known.
+  bool maybe(int seat) const { return !((known >> seat) & 1u) || ((checked >> seat) & 1u); }
+};
 
 // Whether the move `m` of the seat to move leaves the royal on `king` (of
 // another seat, attacked by no piece before the move) attacked: by the moved

@@ -177,8 +177,8 @@ bool choose_next(const VariantData& v, State& s, int mover, SeatChecks& checks,
   // A seat without a legal move is skipped where the variant says it passes,
   // by the check-priority choice and the turn order alike.
   auto may_move = [&](int seat) {
-    return s.active(seat) &&
-           !(passes && v.rules.no_legal_move == NoMove::pass && !has_legal_move(v, s, seat));
+    if (!s.active(seat) || !passes || v.rules.no_legal_move != NoMove::pass) return s.active(seat);
+    return checks(v, s, seat) ? has_legal_move(v, s, seat) : has_legal_move_unchecked(v, s, seat);
   };
   if (v.rules.check.priority)
     for (int i = 1; i < v.nseats; ++i) {

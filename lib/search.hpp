@@ -106,7 +106,7 @@ enum class Bound : std::uint8_t { exact, lower, upper };
 class EvalCache {
  public:
   EvalCache(const VariantData& v, int me) : v_(v), me_(me) {}
-  int operator()(const State& s) {
+  int operator()(const State& s, KnownChecks checks = {}) {
     if (s.outcome == Outcome::finished) return evaluate(v_, s, me_);
     // 1 MiB, taken at the first evaluation: a search object that never
     // evaluates (the expert builds one of each kind) costs nothing.
@@ -115,7 +115,7 @@ class EvalCache {
     // Best-Reply Search reaches one position with different seats to move.
     const std::uint64_t key = s.board_key ^ v_.z_turn[s.to_move] ^ s.hand_key;
     Slot& e = slots_[key & (slots_.size() - 1)];
-    if (!e.used || e.key != key) e = Slot{key, evaluate(v_, s, me_), true};
+    if (!e.used || e.key != key) e = Slot{key, evaluate(v_, s, me_, checks), true};
     return e.score;
   }
 

@@ -66,7 +66,8 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   ++b_.nodes;
   const std::size_t at = line_.size() - 1;  // the line grows below: no reference
   if (line_[at].outcome == Outcome::finished) return finished_score(v_, line_[at], me_, ply);
-  if (depth <= -kQuiescence || b_.exhausted()) return eval_(line_[at]);
+  const auto eval = [&] { return eval_(line_[at], line_.known_checks(at)); };
+  if (depth <= -kQuiescence || b_.exhausted()) return eval();
   const bool maxing = !v_.enemies(me_, line_[at].to_move);
   // A seat in check must move: it answers with any move, never stands pat.
   const bool checked = line_.in_check_at(at, line_[at].to_move);
@@ -74,7 +75,7 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   int best = maxing ? -kInf : kInf;
   if (captures) {
     // Standing pat: the side to move need not capture.
-    best = eval_(line_[at]);
+    best = eval();
     if (maxing ? best >= beta : best <= alpha) return best;
     if (maxing)
       alpha = std::max(alpha, best);
@@ -86,7 +87,7 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   while (lists_.size() <= static_cast<std::size_t>(ply)) lists_.emplace_back();
   std::vector<Candidate>& list = lists_[static_cast<std::size_t>(ply)];
   candidates(maxing, checked, captures, ply, list);
-  if (list.empty()) return captures ? best : eval_(line_[at]);
+  if (list.empty()) return captures ? best : eval();
   for (const Candidate& c : list) {
     int pushed = play(c, maxing);
     int val = search(depth - 1, alpha, beta, ply + 1);
