@@ -127,8 +127,7 @@ int Line::occurrences(const State& s, std::size_t* first) const {
 
 bool Line::in_check_at(std::size_t i, int seat) const {
   const KnownChecks k = entries_[i].checks;
-  if ((k.known >> seat) & 1u) return (k.checked >> seat) & 1u;
-  return in_check(*v_, states_[i], seat);
+  return k.knows(seat) ? k.has_check(seat) : in_check(*v_, states_[i], seat);
 }
 
 Tally Line::since(std::size_t first) const {

@@ -59,8 +59,15 @@ bool in_check(const VariantData& v, const State& s, int seat);
 // evaluation need not ask again.
 struct KnownChecks {
   std::uint8_t known = 0, checked = 0;
+  bool knows(int seat) const { return (known >> seat) & 1u; }
+  // Whether the seat is in check, where knows(seat).
+  bool has_check(int seat) const { return (checked >> seat) & 1u; }
+  void learn(int seat, bool in) {
+    known = static_cast<std::uint8_t>(known | 1u << seat);
+    if (in) checked = static_cast<std::uint8_t>(checked | 1u << seat);
+  }
   // False where known not in check; true where in check or not known.
-  bool maybe(int seat) const { return !((known >> seat) & 1u) || ((checked >> seat) & 1u); }
+  bool maybe(int seat) const { return !knows(seat) || has_check(seat); }
 };
 
 // Whether the move `m` of the seat to move leaves the royal on `king` (of

@@ -82,22 +82,21 @@ class SeatChecks {
   SeatChecks(const VariantData& v, const State& before, KnownChecks known, Move m) {
     if (!known.known) return;
     for (int seat = 0; seat < v.nseats; ++seat) {
-      const auto bit = static_cast<std::uint8_t>(1u << seat);
       const int king = before.royal[seat];
-      if (!(known.known & bit) || seat == before.to_move || king < 0 || m.to == king) continue;
+      if (!known.knows(seat) || seat == before.to_move || king < 0 || m.to == king) continue;
       const SquareSet& reach = v.reach_to[static_cast<std::size_t>(king)];
       if (reach.test(m.to) || (!m.is_drop() && reach.test(m.from))) continue;
-      k_.known |= bit;
-      k_.checked |= known.checked & bit;
+      k_.learn(seat, known.has_check(seat));
     }
   }
   bool operator()(const VariantData& v, const State& s, int seat) {
-    const auto bit = static_cast<std::uint8_t>(1u << seat);
-    if (!(k_.known & bit)) {
-      k_.known |= bit;
-      if (in_check(v, s, seat)) k_.checked |= bit;
-    }
-    return (k_.checked & bit) != 0;
+    if (!k_.knows(seat)) k_.learn(seat, in_check(v, s, seat));
+    return k_.has_check(seat);
+  }
+  // Whether `seat` has a legal move in `s` (the quicker test where it is
+  // not in check).
+  bool can_move(const VariantData& v, const State& s, int seat) {
+    return (*this)(v, s, seat) ? has_legal_move(v, s, seat) : has_legal_move_unchecked(v, s, seat);
   }
   void forget() { k_ = {}; }
   KnownChecks known() const { return k_; }
@@ -178,7 +177,7 @@ bool choose_next(const VariantData& v, State& s, int mover, SeatChecks& checks,
   // by the check-priority choice and the turn order alike.
   auto may_move = [&](int seat) {
     if (!s.active(seat) || !passes || v.rules.no_legal_move != NoMove::pass) return s.active(seat);
-    return checks(v, s, seat) ? has_legal_move(v, s, seat) : has_legal_move_unchecked(v, s, seat);
+    return checks.can_move(v, s, seat);
   };
   if (v.rules.check.priority)
     for (int i = 1; i < v.nseats; ++i) {
@@ -432,8 +431,7 @@ Reason eliminate_stuck(const VariantData& v, State& s, SeatChecks& checks) {
 bool seat_can_move(const VariantData& v, Line& line, const State& s, int actor, bool gave_check,
                    SeatChecks& checks) {
   if (v.rules.end.repetition.perpetual_check != Perpetual::forbidden)
-    return checks(v, s, s.to_move) ? has_legal_move(v, s, s.to_move)
-                                   : has_legal_move_unchecked(v, s, s.to_move);
+    return checks.can_move(v, s, s.to_move);
   line.push(s, actor, gave_check);
   const bool can = any_legal_move(v, line);
   line.pop();
