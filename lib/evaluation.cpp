@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "movegen.hpp"
 
@@ -173,6 +175,61 @@ Status status_of(const VariantData& v, const State& s, int seat, KnownChecks che
   return Status::in;
 }
 
+// What a seat's pieces are drawn to and guard: the king-steps rows of its
+// targets (enemy kings; where the game is won by collecting a kind,
+// end.collect, its enemy pieces on the board, the first eight: a mate needs
+// attackers near the king, and on a 15x15 board a purely material player
+// never gets there) and of its own king.
+struct Aims {
+  std::array<const std::uint8_t*, 8> rows{};
+  int ntargets = 0;
+  const std::uint8_t* guarded = nullptr;
+};
+
+Aims aims_of(const VariantData& v, const State& s, int seat) {
+  Aims a;
+  const int collect = v.rules.end.collect;
+  const unsigned attackers = v.attackers_of(s, seat);
+  for (int o = 0; o < v.nseats; ++o) {
+    if (!((attackers >> o) & 1u)) continue;
+    if (collect >= 0)
+      s.owned[o].each([&](int sq) {
+        if (a.ntargets < static_cast<int>(a.rows.size()) &&
+            v.base_kind(kind_of(s.cells[sq].code)) == collect)
+          a.rows[static_cast<std::size_t>(a.ntargets++)] = v.steps_from(sq);
+      });
+    else if (s.royal[o] >= 0)
+      a.rows[static_cast<std::size_t>(a.ntargets++)] = v.steps_from(s.royal[o]);
+  }
+  if (s.royal[seat] >= 0) a.guarded = v.steps_from(s.royal[seat]);
+  return a;
+}
+
+// A piece of kind `kind` (not royal) on `sq`: its value, what it gains
+// nearer the targets, and the guard it gives its own king.
+int placed_worth(const VariantData& v, const Aims& a, int kind, int sq) {
+  int near = kTropismReach;
+  for (int t = 0; t < a.ntargets; ++t)
+    near = std::min<int>(near, a.rows[static_cast<std::size_t>(t)][sq]);
+  int worth = piece_value(v, kind) + kTropism * (kTropismReach - near);
+  if (a.guarded && a.guarded[sq] <= 1) worth += kGuard;
+  return worth;
+}
+
+// A piece of the collected kind counts nothing in hand: there it can be
+// neither taken nor used, and a seat that keeps one back makes the game
+// unwinnable for every seat (docs/ai.md: before this and the targets of
+// aims_of, 77 of 100 games between strong seats of shipley-kings reached
+// the ply limit; with both, 1).
+int hand_term(const VariantData& v, const State& s, int seat, const StandingWeights& w) {
+  return hand_worth(v, s, seat, v.rules.end.collect) * w.hand_percent / 100;
+}
+
+int crowd_term(const VariantData& v, const State& s, int seat, const StandingWeights& w) {
+  const int king = s.royal[seat];
+  return king >= 0 ? w.crowd * crowding(v, s, seat, king) : 0;
+}
+
 // The seat's own standing (higher is better), not relative to others. With
 // `attacks`, the same walk along its pieces' rays counts their attacks.
 int standing(const VariantData& v, const State& s, int seat, const StandingWeights& w,
@@ -182,60 +239,123 @@ int standing(const VariantData& v, const State& s, int seat, const StandingWeigh
     std::fill_n(attacks->on[static_cast<std::size_t>(seat)].begin(), v.nsq, 0);
     attacks->reach[static_cast<std::size_t>(seat)] = 0;
   }
-  const int king = s.royal[seat];
-  // Enemy kings the pieces are drawn to (a mate needs attackers near the
-  // king: on a 15x15 board a purely material player never gets there).
-  // Where the game is won by collecting a kind (end.collect), its enemy
-  // pieces on the board (the first eight) are the targets instead.
-  std::array<int, 8> targets{};
-  int ntargets = 0;
-  const int collect = v.rules.end.collect;
-  const unsigned attackers = v.attackers_of(s, seat);
-  for (int o = 0; o < v.nseats; ++o) {
-    if (!((attackers >> o) & 1u)) continue;
-    if (collect >= 0)
-      s.owned[o].each([&](int sq) {
-        if (ntargets < static_cast<int>(targets.size()) &&
-            v.base_kind(kind_of(s.cells[sq].code)) == collect)
-          targets[ntargets++] = sq;
-      });
-    else if (s.royal[o] >= 0)
-      targets[ntargets++] = s.royal[o];
-  }
-  // The king-steps rows of the targets and of the own king, read by square.
-  std::array<const std::uint8_t*, 8> rows{};
-  for (int t = 0; t < ntargets; ++t) rows[static_cast<std::size_t>(t)] = v.steps_from(targets[t]);
-  const std::uint8_t* guarded = king >= 0 ? v.steps_from(king) : nullptr;
+  const Aims aims = aims_of(v, s, seat);
   int score = 0;
   s.owned[seat].each([&](int sq) {
     const std::uint8_t code = s.cells[sq].code;
     const int kind = kind_of(code);
     const bool royal = v.kinds[kind].royal;
-    if (!royal) {
-      score += piece_value(v, kind);
-      int near = kTropismReach;
-      for (int t = 0; t < ntargets; ++t)
-        near = std::min<int>(near, rows[static_cast<std::size_t>(t)][sq]);
-      score += kTropism * (kTropismReach - near);
-      if (guarded && guarded[sq] <= 1) score += kGuard;
-    }
+    if (!royal) score += placed_worth(v, aims, kind, sq);
     // Mobility counts for riders only (a leaper's rays are one step).
     AttackCounts* counted = royal ? nullptr : attacks;
     if (counted || v.rides[code]) score += kMobility * walk_piece(v, s, seat, code, sq, counted);
   });
-  // A piece of the collected kind counts nothing in hand: there it can be
-  // neither taken nor used, and a seat that keeps one back makes the game
-  // unwinnable for every seat (docs/ai.md: before this and the targets
-  // above, 77 of 100 games between strong seats of shipley-kings reached the
-  // ply limit; with both, 1).
-  score += hand_worth(v, s, seat, collect) * w.hand_percent / 100;
-  if (king >= 0) score -= w.crowd * crowding(v, s, seat, king);
-  return score;
+  return score + hand_term(v, s, seat, w) - crowd_term(v, s, seat, w);
+}
+
+// The cells two states differ in (code, owner, or whose piece it counts
+// as), compared four cells at a time.
+SquareSet changed_cells(const VariantData& v, const State& a, const State& b) {
+  static_assert(sizeof(Cell) == 2 && kMaxSquares % 4 == 0);
+  SquareSet changed{};
+  for (int sq = 0; sq < v.nsq; sq += 4) {
+    std::uint64_t x = 0, y = 0;
+    std::memcpy(&x, &a.cells[static_cast<std::size_t>(sq)], sizeof x);
+    std::memcpy(&y, &b.cells[static_cast<std::size_t>(sq)], sizeof y);
+    if (x == y) continue;
+    for (int q = sq; q < std::min(sq + 4, v.nsq); ++q)
+      if (!(a.cells[q] == b.cells[q])) changed.set(q);
+  }
+  for (int o = 0; o < v.nseats; ++o) {
+    const SquareSet& x = a.owned[o];
+    const SquareSet& y = b.owned[o];
+    changed |= SquareSet{{x.w[0] ^ y.w[0], x.w[1] ^ y.w[1], x.w[2] ^ y.w[2], x.w[3] ^ y.w[3]}};
+  }
+  return changed;
+}
+
+// Whether a state's standings can be read from another's cell by cell:
+// the same royal squares and seats in the game (so the same aims), the same
+// frozen hands, and aims that are kings, not pieces (end.collect).
+bool same_aims(const VariantData& v, const State& a, const State& b) {
+  return v.rules.end.collect < 0 && a.royal == b.royal && a.eliminated_mask == b.eliminated_mask &&
+         a.hand_frozen == b.hand_frozen;
 }
 
 }  // namespace
 
-int evaluate(const VariantData& v, const State& s, int seat, KnownChecks checks) {
+void Standings::compute(const VariantData& v, const State& s) {
+  for (int o = 0; o < v.nseats; ++o) {
+    Seat& seat = seats_[static_cast<std::size_t>(o)];
+    seat = Seat{};
+    if (!s.active(o)) continue;
+    const Aims aims = aims_of(v, s, o);
+    s.owned[o].each([&](int sq) {
+      const std::uint8_t code = s.cells[sq].code;
+      const int kind = kind_of(code);
+      if (!v.kinds[kind].royal) seat.placed += placed_worth(v, aims, kind, sq);
+      if (v.rides[code]) seat.riders.set(sq);
+    });
+    seat.hand = hand_term(v, s, o, kAmongMany);
+    seat.crowd = crowd_term(v, s, o, kAmongMany);
+  }
+  total(v, s);
+}
+
+void Standings::update(const VariantData& v, const Standings& before, const State& was,
+                       const State& s) {
+  if (!same_aims(v, was, s)) {
+    compute(v, s);
+    return;
+  }
+  *this = before;
+  const SquareSet changed = changed_cells(v, was, s);
+  for (int o = 0; o < v.nseats; ++o) {
+    if (!s.active(o)) continue;
+    Seat& seat = seats_[static_cast<std::size_t>(o)];
+    const SquareSet left = changed & was.owned[o];
+    const SquareSet came = changed & s.owned[o];
+    if (left.any() || came.any()) {
+      const Aims aims = aims_of(v, s, o);
+      const auto worth = [&](const State& t, int sq) {
+        const int kind = kind_of(t.cells[sq].code);
+        return v.kinds[kind].royal ? 0 : placed_worth(v, aims, kind, sq);
+      };
+      left.each([&](int sq) {
+        seat.placed -= worth(was, sq);
+        seat.riders.reset(sq);
+      });
+      came.each([&](int sq) {
+        seat.placed += worth(s, sq);
+        if (v.rides[s.cells[sq].code]) seat.riders.set(sq);
+      });
+    }
+    if (s.hand[o] != was.hand[o]) seat.hand = hand_term(v, s, o, kAmongMany);
+    if (s.royal[o] >= 0 && (changed & v.near2[static_cast<std::size_t>(s.royal[o])]).any())
+      seat.crowd = crowd_term(v, s, o, kAmongMany);
+  }
+  total(v, s);
+}
+
+// The riders' mobility, read again at every position (any change of a
+// cell on a ray changes it), and each seat's sum.
+void Standings::total(const VariantData& v, const State& s) {
+  for (int o = 0; o < v.nseats; ++o) {
+    if (!s.active(o)) {
+      total_[static_cast<std::size_t>(o)] = kOut;
+      continue;
+    }
+    const Seat& seat = seats_[static_cast<std::size_t>(o)];
+    int mobility = 0;
+    seat.riders.each(
+        [&](int sq) { mobility += walk_piece(v, s, o, s.cells[sq].code, sq, nullptr); });
+    total_[static_cast<std::size_t>(o)] =
+        seat.placed + kMobility * mobility + seat.hand - seat.crowd;
+  }
+}
+
+int evaluate(const VariantData& v, const State& s, int seat, KnownChecks checks,
+             const Standings* standings) {
   if (s.outcome == Outcome::finished) {
     // By place against the others' average: a win is kWin, a loss -kWin and
     // a shared place (a draw) 0 — not a win, which a search would seek.
@@ -265,13 +385,26 @@ int evaluate(const VariantData& v, const State& s, int seat, KnownChecks checks)
   const StandingWeights& w = duelling ? kInDuel : kAmongMany;
   AttackCounts attacks;  // NOLINT(cppcoreguidelines-pro-type-member-init): standing fills it
   AttackCounts* counts = duelling ? &attacks : nullptr;
-  int own = in ? standing(v, s, seat, w, counts) : kOut;
+  // Among many seats the kept standings, where given, are the standings.
+  const Standings* kept = duelling ? nullptr : standings;
+#ifdef KOMA_SELF_CHECK
+  for (int o = 0; kept && o < v.nseats; ++o)
+    if (kept->of(o) != standing(v, s, o, w, nullptr)) {
+      std::fprintf(stderr, "koma: kept standing of seat %d is %d, from scratch %d\n", o,
+                   kept->of(o), standing(v, s, o, w, nullptr));
+      std::abort();
+    }
+#endif
+  const auto standing_of = [&](int o, AttackCounts* attacks) {
+    return kept ? kept->of(o) : standing(v, s, o, w, attacks);
+  };
+  int own = in ? standing_of(seat, counts) : kOut;
   long others = 0;
   for (int o = 0; o < v.nseats; ++o)
-    if (opponent_in[static_cast<std::size_t>(o)]) others += standing(v, s, o, w, counts);
+    if (opponent_in[static_cast<std::size_t>(o)]) others += standing_of(o, counts);
   for (int o = 0; o < v.nseats; ++o)
     if (o != seat && !v.enemies(seat, o))
-      own = (own + standing(v, s, o, w, nullptr)) / 2;  // a partner's standing counts
+      own = (own + standing_of(o, nullptr)) / 2;  // a partner's standing counts
   if (duelling) own += duel(v, s, seat, 1 - seat, attacks);
   return own + beaten - (active ? static_cast<int>(others / active) : 0);
 }

@@ -15,6 +15,7 @@ Line::Line(const VariantData& v, const State& start) : v_(&v), states_{start} {
   Entry e;
   e.cls = 0;
   e.peak = 1;
+  e.serial = ++pushes_;
   entries_.push_back(e);
   classes_.push_back(Class{0, 1, -1});
   table_[slot_of(hash_of(start))] = Slot{hash_of(start), 0};
@@ -87,6 +88,7 @@ void Line::push(const State& s, int mover, bool gave_check, KnownChecks checks) 
   e.mover = static_cast<std::int8_t>(mover);
   e.checked = gave_check;
   e.checks = checks;
+  e.serial = ++pushes_;
   e.cls = static_cast<std::uint32_t>(c);
   e.peak = std::max(e.peak, cls.count);
   if (mover >= 0) {

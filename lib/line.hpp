@@ -43,6 +43,9 @@ class Line {
   // Whether `seat` is in check in state i (in_check, unless known).
   bool in_check_at(std::size_t i, int seat) const;
   KnownChecks known_checks(std::size_t i) const { return entries_[i].checks; }
+  // A number no other state pushed on this line had (so a search can tell
+  // whether what it kept for index i is still about the state there).
+  std::uint64_t serial(std::size_t i) const { return entries_[i].serial; }
 
   // `checks`: what is known of the seats `s` has in check.
   void push(const State& s, int mover, bool gave_check, KnownChecks checks = {});
@@ -71,6 +74,7 @@ class Line {
     std::uint32_t peak = 0;  // most_occurrences() up to and including it
     Tally tally;             // moves and checks up to and including it
     KnownChecks checks;
+    std::uint64_t serial = 0;
   };
   struct Class {
     std::uint32_t first = 0;  // earliest state of this position
@@ -94,6 +98,7 @@ class Line {
   std::vector<Slot> table_;  // open addressing, linear probing, power of two
   std::size_t used_ = 0;
   std::size_t first_rule_ending_ = 0;
+  std::uint64_t pushes_ = 0;
 };
 
 bool same_position(const VariantData& v, const State& a, const State& b);

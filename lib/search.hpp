@@ -107,6 +107,12 @@ class EvalCache {
  public:
   EvalCache(const VariantData& v, int me) : v_(v), me_(me) {}
   int operator()(const State& s, KnownChecks checks = {}) {
+    return (*this)(s, checks, [] { return static_cast<const Standings*>(nullptr); });
+  }
+  // `standings()`, asked only where the score is not kept: the standings of
+  // `s` (or nullptr).
+  template <class F>
+  int operator()(const State& s, KnownChecks checks, F&& standings) {
     if (s.outcome == Outcome::finished) return evaluate(v_, s, me_);
     // 1 MiB, taken at the first evaluation: a search object that never
     // evaluates (the expert builds one of each kind) costs nothing.
@@ -115,7 +121,7 @@ class EvalCache {
     // Best-Reply Search reaches one position with different seats to move.
     const std::uint64_t key = s.board_key ^ v_.z_turn[s.to_move] ^ s.hand_key;
     Slot& e = slots_[key & (slots_.size() - 1)];
-    if (!e.used || e.key != key) e = Slot{key, evaluate(v_, s, me_, checks), true};
+    if (!e.used || e.key != key) e = Slot{key, evaluate(v_, s, me_, checks, standings()), true};
     return e.score;
   }
 
@@ -181,6 +187,9 @@ class BestReplySearch {
   // seats that move in it (only the seat to move if it is `me`'s side or in
   // check).
   void candidates(bool maxing, bool checked, bool captures, int ply, std::vector<Candidate>& out);
+  // The standings of the line's state i: kept, read from those kept for one
+  // of the three states before it, or computed.
+  const Standings& standings_at(std::size_t i);
   // Plays a candidate (on a virtual turn if its seat is not the one to
   // move) and, after a reply, gives the turn back to `me`; returns how many
   // states it pushed.
@@ -192,6 +201,11 @@ class BestReplySearch {
   EvalCache eval_;
   MoveHints hints_;
   std::deque<std::vector<Candidate>> lists_;  // per ply, reused
+  struct KeptStandings {
+    std::uint64_t serial = 0;  // the line's serial of the state they are of; 0: none
+    Standings standings;
+  };
+  std::vector<KeptStandings> standings_;  // by line index
 };
 
 // A finished position's score from the searching seat's view, nearer wins

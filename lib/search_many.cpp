@@ -62,11 +62,29 @@ int BestReplySearch::play(const Candidate& c, bool maxing) {
   return pushed;
 }
 
+const Standings& BestReplySearch::standings_at(std::size_t i) {
+  if (standings_.size() <= i) standings_.resize(i + 1);
+  const auto kept = [&](std::size_t j) { return standings_[j].serial == line_.serial(j); };
+  KeptStandings& here = standings_[i];
+  if (!kept(i)) {
+    std::size_t j = i;
+    while (j > 0 && i - j < 3 && !kept(j)) --j;
+    if (kept(j))
+      here.standings.update(v_, standings_[j].standings, line_[j], line_[i]);
+    else
+      here.standings.compute(v_, line_[i]);
+    here.serial = line_.serial(i);
+  }
+  return here.standings;
+}
+
 int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   ++b_.nodes;
   const std::size_t at = line_.size() - 1;  // the line grows below: no reference
   if (line_[at].outcome == Outcome::finished) return finished_score(v_, line_[at], me_, ply);
-  const auto eval = [&] { return eval_(line_[at], line_.known_checks(at)); };
+  const auto eval = [&] {
+    return eval_(line_[at], line_.known_checks(at), [&] { return &standings_at(at); });
+  };
   if (depth <= -kQuiescence || b_.exhausted()) return eval();
   const bool maxing = !v_.enemies(me_, line_[at].to_move);
   // A seat in check must move: it answers with any move, never stands pat.
@@ -88,6 +106,8 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   std::vector<Candidate>& list = lists_[static_cast<std::size_t>(ply)];
   candidates(maxing, checked, captures, ply, list);
   if (list.empty()) return captures ? best : eval();
+  // The children evaluate: their standings are read from these.
+  if (depth <= 1) standings_at(at);
   for (const Candidate& c : list) {
     int pushed = play(c, maxing);
     int val = search(depth - 1, alpha, beta, ply + 1);
