@@ -270,9 +270,7 @@ void TwoSeatExpert::play_null(int ply) {
   f->move = Move{};
   f->null = true;
   f->cont = nullptr;
-  State t = line_.back();
-  set_to_move(v_, t, (t.to_move + 1) % v_.nseats);
-  line_.push(t, -1, false);
+  line_.push_changed([&](State& t) { set_to_move(v_, t, (t.to_move + 1) % v_.nseats); }, -1, false);
 }
 
 void TwoSeatExpert::update_cont(int ply, int kind, int to, int bonus) {

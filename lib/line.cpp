@@ -68,10 +68,16 @@ int Line::find_class(const State& s, std::size_t slot) const {
 
 void Line::push(const State& s, int mover, bool gave_check, KnownChecks checks) {
   if ((used_ + 1) * 2 > table_.size()) grow_table();
+  states_.push_back(s);
+  note_pushed(mover, gave_check, checks);
+}
+
+void Line::note_pushed(int mover, bool gave_check, KnownChecks checks) {
+  const State& s = states_.back();
   const std::uint64_t hash = hash_of(s);
   const std::size_t i = slot_of(hash);
   int c = find_class(s, i);
-  const auto index = static_cast<std::uint32_t>(states_.size());
+  const auto index = static_cast<std::uint32_t>(states_.size() - 1);
   if (c < 0) {
     Slot& slot = table_[i];
     if (slot.cls < 0) {
@@ -97,7 +103,6 @@ void Line::push(const State& s, int mover, bool gave_check, KnownChecks checks) 
   }
   if (first_rule_ending_ == 0 && s.rule_ending && s.outcome == Outcome::ongoing)
     first_rule_ending_ = index;
-  states_.push_back(s);
   entries_.push_back(e);
 }
 

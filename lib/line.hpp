@@ -49,6 +49,15 @@ class Line {
 
   // `checks`: what is known of the seats `s` has in check.
   void push(const State& s, int mover, bool gave_check, KnownChecks checks = {});
+  // Pushes the last state again as `change(State&)` leaves it (a search's
+  // virtual turn), without a copy of it made first.
+  template <class F>
+  void push_changed(F&& change, int mover, bool gave_check, KnownChecks checks = {}) {
+    if ((used_ + 1) * 2 > table_.size()) grow_table();
+    states_.push_back(states_.back());
+    change(states_.back());
+    note_pushed(mover, gave_check, checks);
+  }
   void pop();  // never the start state
   void reserve(std::size_t n);
   // The last state, changed in place and restored before anything else reads
@@ -86,6 +95,8 @@ class Line {
     std::int32_t cls = -1;  // newest class with this hash; -1: empty slot
   };
 
+  // The bookkeeping of a push, the state already at the back.
+  void note_pushed(int mover, bool gave_check, KnownChecks checks);
   std::size_t slot_of(std::uint64_t hash) const;
   void grow_table();
   void erase_slot(std::size_t i);

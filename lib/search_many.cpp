@@ -42,9 +42,8 @@ int BestReplySearch::play(const Candidate& c, bool maxing) {
   // A virtual turn: the last state with another seat to move (the same
   // board, so the same seats in check).
   const auto turn_to = [&](int seat) {
-    State t = line_.back();
-    set_to_move(v_, t, seat);
-    line_.push(t, -1, false, line_.known_checks(line_.size() - 1));
+    line_.push_changed([&](State& t) { set_to_move(v_, t, seat); }, -1, false,
+                       line_.known_checks(line_.size() - 1));
   };
   int pushed = 0;
   if (c.seat != line_.back().to_move) {
