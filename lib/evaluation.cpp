@@ -44,20 +44,36 @@ struct AttackCounts {
 // the empty squares it reaches along its rays longer than a step (its
 // mobility, counted for riders), and with `attacks` counts the squares it
 // attacks (along each ray up to and including the first occupied cell).
-int walk_piece(const VariantData& v, const State& s, int seat, std::uint8_t code, int sq,
-               AttackCounts* attacks) {
+// The empty squares the piece `code` on `sq` reaches along its rays longer
+// than a step; `seen` gets the squares whose cells decide it (each such
+// ray up to and including its first occupied cell).
+int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int sq,
+                  SquareSet& seen) {
   const std::uint8_t* p = rays_of(v, code, sq);
   const int nrays = *p++;
   int mobility = 0;
-  if (!attacks) {
-    for (int r = 0; r < nrays; ++r) {
-      const int len = *p++;
-      if (len > 1)
-        for (int i = 0; i < len && s.cells[p[i]].code == kEmpty; ++i) ++mobility;
-      p += len;
-    }
-    return mobility;
+  for (int r = 0; r < nrays; ++r) {
+    const int len = *p++;
+    if (len > 1)
+      for (int i = 0; i < len; ++i) {
+        seen.set(p[i]);
+        if (s.cells[p[i]].code != kEmpty) break;
+        ++mobility;
+      }
+    p += len;
   }
+  return mobility;
+}
+
+int walk_piece(const VariantData& v, const State& s, int seat, std::uint8_t code, int sq,
+               AttackCounts* attacks) {
+  if (!attacks) {
+    SquareSet seen;
+    return ride_mobility(v, s, code, sq, seen);
+  }
+  const std::uint8_t* p = rays_of(v, code, sq);
+  const int nrays = *p++;
+  int mobility = 0;
   auto& row = attacks->on[static_cast<std::size_t>(seat)];
   int reach = 0;
   auto count = [&](int t) {
@@ -330,6 +346,8 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
         if (v.rides[s.cells[sq].code]) seat.riders.set(sq);
       });
     }
+    const SquareSet& riders_before = before.seats_[static_cast<std::size_t>(o)].riders;
+    if ((changed & (seat.seen | riders_before | seat.riders)).any()) seat.walked = false;
     if (s.hand[o] != was.hand[o]) seat.hand = hand_term(v, s, o, kAmongMany);
     if (s.royal[o] >= 0 && (changed & v.near2[static_cast<std::size_t>(s.royal[o])]).any())
       seat.crowd = crowd_term(v, s, o, kAmongMany);
@@ -337,20 +355,24 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
   total(v, s);
 }
 
-// The riders' mobility, read again at every position (any change of a
-// cell on a ray changes it), and each seat's sum.
+// The riders' mobility, walked again where a cell it was read from or one of
+// the seat's pieces changed, and each seat's sum.
 void Standings::total(const VariantData& v, const State& s) {
   for (int o = 0; o < v.nseats; ++o) {
     if (!s.active(o)) {
       total_[static_cast<std::size_t>(o)] = kOut;
       continue;
     }
-    const Seat& seat = seats_[static_cast<std::size_t>(o)];
-    int mobility = 0;
-    seat.riders.each(
-        [&](int sq) { mobility += walk_piece(v, s, o, s.cells[sq].code, sq, nullptr); });
+    Seat& seat = seats_[static_cast<std::size_t>(o)];
+    if (!seat.walked) {
+      seat.mobility = 0;
+      seat.seen = SquareSet{};
+      seat.riders.each(
+          [&](int sq) { seat.mobility += ride_mobility(v, s, s.cells[sq].code, sq, seat.seen); });
+      seat.walked = true;
+    }
     total_[static_cast<std::size_t>(o)] =
-        seat.placed + kMobility * mobility + seat.hand - seat.crowd;
+        seat.placed + kMobility * seat.mobility + seat.hand - seat.crowd;
   }
 }
 

@@ -18,7 +18,8 @@ inline constexpr int kWin = 1000000;
 // of an earlier position of its line instead of walking every piece again:
 // the values, nearness to the targets and king guard of the pieces on the
 // cells the two positions differ in, the hands that differ, the crowding of
-// a king with a changed cell near it, and the riders' mobility. The result
+// a king with a changed cell near it, and the mobility of the riders whose
+// rays cross a changed cell. The result
 // is the same as from scratch (a KOMA_SELF_CHECK build compares them at
 // every evaluation).
 class Standings {
@@ -39,6 +40,11 @@ class Standings {
     int hand = 0;    // its hand at the evaluation's percentage
     int crowd = 0;   // the enemy pieces near its king, weighted
     SquareSet riders;
+    // The riders' mobility, walked from the cells `seen` (until one of
+    // them changes, or a piece of the seat does).
+    int mobility = 0;
+    SquareSet seen;
+    bool walked = false;
   };
   std::array<Seat, kMaxSeats> seats_{};
   std::array<int, kMaxSeats> total_{};
