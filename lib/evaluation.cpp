@@ -40,15 +40,11 @@ struct AttackCounts {
   std::array<int, kMaxSeats> reach;
 };
 
-// One walk along the rays of the piece `code` of `seat` on `sq`: returns
-// the empty squares it reaches along its rays longer than a step (its
-// mobility, counted for riders), and with `attacks` counts the squares it
-// attacks (along each ray up to and including the first occupied cell).
 // The empty squares the piece `code` on `sq` reaches along its rays longer
-// than a step; `seen` gets the squares whose cells decide it (each such
-// ray up to and including its first occupied cell).
-int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int sq,
-                  SquareSet& seen) {
+// than a step; `seen(q)` is told the squares whose cells decide it (each
+// such ray up to and including its first occupied cell).
+template <class Seen>
+int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int sq, Seen&& seen) {
   const std::uint8_t* p = rays_of(v, code, sq);
   const int nrays = *p++;
   int mobility = 0;
@@ -56,7 +52,7 @@ int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int s
     const int len = *p++;
     if (len > 1)
       for (int i = 0; i < len; ++i) {
-        seen.set(p[i]);
+        seen(p[i]);
         if (s.cells[p[i]].code != kEmpty) break;
         ++mobility;
       }
@@ -65,12 +61,13 @@ int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int s
   return mobility;
 }
 
+// One walk along the rays of the piece `code` of `seat` on `sq`: returns
+// the empty squares it reaches along its rays longer than a step (its
+// mobility, counted for riders), and with `attacks` counts the squares it
+// attacks (along each ray up to and including the first occupied cell).
 int walk_piece(const VariantData& v, const State& s, int seat, std::uint8_t code, int sq,
                AttackCounts* attacks) {
-  if (!attacks) {
-    SquareSet seen;
-    return ride_mobility(v, s, code, sq, seen);
-  }
+  if (!attacks) return ride_mobility(v, s, code, sq, [](int) {});
   const std::uint8_t* p = rays_of(v, code, sq);
   const int nrays = *p++;
   int mobility = 0;
@@ -367,8 +364,10 @@ void Standings::total(const VariantData& v, const State& s) {
     if (!seat.walked) {
       seat.mobility = 0;
       seat.seen = SquareSet{};
-      seat.riders.each(
-          [&](int sq) { seat.mobility += ride_mobility(v, s, s.cells[sq].code, sq, seat.seen); });
+      seat.riders.each([&](int sq) {
+        seat.mobility +=
+            ride_mobility(v, s, s.cells[sq].code, sq, [&](int q) { seat.seen.set(q); });
+      });
       seat.walked = true;
     }
     total_[static_cast<std::size_t>(o)] =

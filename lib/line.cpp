@@ -74,6 +74,7 @@ void Line::push(const State& s, int mover, bool gave_check, KnownChecks checks) 
 
 void Line::note_pushed(int mover, bool gave_check, KnownChecks checks) {
   const State& s = states_.back();
+  self_check(*v_, s, checks);
   const std::uint64_t hash = hash_of(s);
   const std::size_t i = slot_of(hash);
   int c = find_class(s, i);

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
 #include <span>
 
 #include "elimination.hpp"
@@ -473,7 +475,18 @@ bool attacks_from(const VariantData& v, const State& s, std::uint8_t code, int s
 
 }  // namespace
 
-Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
+#ifdef KOMA_SELF_CHECK
+void self_check(const VariantData& v, const State& s, KnownChecks known) {
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (known.knows(seat) && known.has_check(seat) != in_check(v, s, seat)) {
+      std::fprintf(stderr, "koma: seat %d kept as %s check, but it is not so\n", seat,
+                   known.has_check(seat) ? "in" : "not in");
+      std::abort();
+    }
+}
+#endif
+
+Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsigned attackers) {
   const int us = s.to_move;
   const int from = m.is_drop() ? -1 : m.from;
   const std::int16_t* lines = &v.line_to[static_cast<std::size_t>(king) * v.nsq];
@@ -487,7 +500,7 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
     code = s.cells[from].code;
     if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
   }
-  if (attacks_from(v, s, code, m.to, king, from)) return Checks::yes;
+  if (((attackers >> us) & 1u) && attacks_from(v, s, code, m.to, king, from)) return Checks::yes;
   if (from < 0) return Checks::no;
   // The line from the royal through `from`: the first piece along it but
   // the one that left, unless the moved piece stands between again.
@@ -500,7 +513,8 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
     if (q == m.to) return Checks::no;
     const Cell c = s.cells[q];
     if (q == from || c.code == kEmpty) continue;
-    return c.owner == us && v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step
+    return is_piece(c.code) && ((attackers >> c.owner) & 1u) &&
+                   v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step
                ? Checks::yes
                : Checks::no;
   }

@@ -70,14 +70,27 @@ struct KnownChecks {
   bool maybe(int seat) const { return !knows(seat) || has_check(seat); }
 };
 
+// A KOMA_SELF_CHECK build (CMakeLists.txt) aborts here where what `known`
+// says of a seat differs from in_check; otherwise it does nothing.
+#ifdef KOMA_SELF_CHECK
+void self_check(const VariantData& v, const State& s, KnownChecks known);
+#else
+inline void self_check(const VariantData& /*v*/, const State& /*s*/, KnownChecks /*known*/) {}
+#endif
+
 // Whether the move `m` of the seat to move leaves the royal on `king` (of
-// another seat, attacked by no piece before the move) attacked: by the moved
-// piece from its target, or by a slider whose line to the royal the move
-// opens; read from the move's squares and lines without playing it. Unsure
-// where those do not tell: the move takes the royal, or leaves a square on
-// which lines of different steps to the royal cross.
+// another seat, attacked by no piece of the seats `attackers` before the
+// move) attacked by one of theirs: by the moved piece from its target
+// (where the mover is one of them), or by a slider whose line to the royal
+// the move opens; read from the move's squares and lines without playing
+// it. Unsure where those do not tell: the move takes the royal, or leaves a
+// square on which lines of different steps to the royal cross. Without
+// `attackers`: the mover's pieces.
 enum class Checks : std::uint8_t { no, yes, unsure };
-Checks move_checks(const VariantData& v, const State& s, Move m, int king);
+Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsigned attackers);
+inline Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
+  return move_checks(v, s, m, king, 1u << s.to_move);
+}
 
 // Which legal moves a generation lists, in the order of `all`: all; only
 // the board moves that capture (a search's quiescence); or those and the

@@ -77,20 +77,28 @@ class SeatChecks {
   // stays true after it. A seat other than the mover whose royal stays
   // where it was, and from whose square no piece could reach either square
   // of the move whatever stands between (VariantData::reach_to), is in
-  // check after it exactly when it was before — unless the move takes a
-  // royal and so puts a seat out (board_move forgets it all then).
+  // check after it exactly when it was before; one in the game that was
+  // not in check (where the variant has check) is after it where the moved
+  // piece or a line the move opens attacks its royal (move_checks) — unless
+  // the move takes a royal and so puts a seat out (board_move forgets it all
+  // then).
   SeatChecks(const VariantData& v, const State& before, KnownChecks known, Move m) {
     if (!known.known) return;
     for (int seat = 0; seat < v.nseats; ++seat) {
       const int king = before.royal[seat];
       if (!known.knows(seat) || seat == before.to_move || king < 0 || m.to == king) continue;
       const SquareSet& reach = v.reach_to[static_cast<std::size_t>(king)];
-      if (reach.test(m.to) || (!m.is_drop() && reach.test(m.from))) continue;
-      k_.learn(seat, known.has_check(seat));
+      if (!reach.test(m.to) && (m.is_drop() || !reach.test(m.from))) {
+        k_.learn(seat, known.has_check(seat));
+      } else if (!known.has_check(seat) && v.rules.check.enabled && before.active(seat)) {
+        const Checks c = move_checks(v, before, m, king, v.attackers_of(before, seat));
+        if (c != Checks::unsure) k_.learn(seat, c == Checks::yes);
+      }
     }
   }
   bool operator()(const VariantData& v, const State& s, int seat) {
     if (!k_.knows(seat)) k_.learn(seat, in_check(v, s, seat));
+    self_check(v, s, k_);
     return k_.has_check(seat);
   }
   // Whether `seat` has a legal move in `s` (the quicker test where it is
@@ -489,8 +497,10 @@ bool board_move(const VariantData& v, State& s, Move m, SeatChecks& checks) {
   Checks direct = Checks::unsure;
   if (v.nseats == 2 && v.rules.check.enabled && v.rules.no_legal_move != NoMove::pass) {
     const int them = 1 - mover;
+    const KnownChecks known = checks.known();  // what the move does to it, where known
     if (s.active(mover) && s.active(them) && v.enemies(mover, them) && s.royal[them] >= 0)
-      direct = move_checks(v, s, m, s.royal[them]);
+      direct = known.knows(them) ? (known.has_check(them) ? Checks::yes : Checks::no)
+                                 : move_checks(v, s, m, s.royal[them]);
   }
   const std::uint8_t out_before = s.eliminated_mask;
   make_move(v, s, m);
