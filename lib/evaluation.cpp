@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "movegen.hpp"
 
@@ -266,25 +267,32 @@ int standing(const VariantData& v, const State& s, int seat, const StandingWeigh
   return score + hand_term(v, s, seat, w) - crowd_term(v, s, seat, w);
 }
 
-// The cells two states differ in (code, owner, or whose piece it counts
-// as), compared four cells at a time.
-SquareSet changed_cells(const VariantData& v, const State& a, const State& b) {
+// The cells two states differ in, compared four at a time: up to eight
+// listed (`many` where there are more).
+struct Changes {
+  std::array<std::int16_t, 8> sq{};
+  int n = 0;
+  bool many = false;
+};
+
+Changes changed_cells(const VariantData& v, const State& a, const State& b) {
   static_assert(sizeof(Cell) == 2 && kMaxSquares % 4 == 0);
-  SquareSet changed{};
+  Changes c;
   for (int sq = 0; sq < v.nsq; sq += 4) {
     std::uint64_t x = 0, y = 0;
     std::memcpy(&x, &a.cells[static_cast<std::size_t>(sq)], sizeof x);
     std::memcpy(&y, &b.cells[static_cast<std::size_t>(sq)], sizeof y);
     if (x == y) continue;
-    for (int q = sq; q < std::min(sq + 4, v.nsq); ++q)
-      if (!(a.cells[q] == b.cells[q])) changed.set(q);
+    for (int q = sq; q < std::min(sq + 4, v.nsq); ++q) {
+      if (a.cells[q] == b.cells[q]) continue;
+      if (c.n == static_cast<int>(c.sq.size())) {
+        c.many = true;
+        return c;
+      }
+      c.sq[static_cast<std::size_t>(c.n++)] = static_cast<std::int16_t>(q);
+    }
   }
-  for (int o = 0; o < v.nseats; ++o) {
-    const SquareSet& x = a.owned[o];
-    const SquareSet& y = b.owned[o];
-    changed |= SquareSet{{x.w[0] ^ y.w[0], x.w[1] ^ y.w[1], x.w[2] ^ y.w[2], x.w[3] ^ y.w[3]}};
-  }
-  return changed;
+  return c;
 }
 
 // Whether a state's standings can be read from another's cell by cell:
@@ -317,37 +325,49 @@ void Standings::compute(const VariantData& v, const State& s) {
 
 void Standings::update(const VariantData& v, const Standings& before, const State& was,
                        const State& s) {
-  if (!same_aims(v, was, s)) {
+  const Changes changed = same_aims(v, was, s) ? changed_cells(v, was, s) : Changes{{}, 0, true};
+  if (changed.many) {
     compute(v, s);
     return;
   }
   *this = before;
-  const SquareSet changed = changed_cells(v, was, s);
+  // A piece's worth reads its seat's aims: found once a seat needs them.
+  std::array<std::optional<Aims>, kMaxSeats> aims;
+  // The piece of `t` on `q` leaves (sign -1) or comes (+1).
+  const auto place = [&](const State& t, int q, int sign) {
+    const Cell c = t.cells[q];
+    if (!is_piece(c.code) || !s.active(c.owner)) return;
+    Seat& seat = seats_[c.owner];
+    const int kind = kind_of(c.code);
+    if (!v.kinds[kind].royal) {
+      std::optional<Aims>& a = aims[c.owner];
+      if (!a) a = aims_of(v, s, c.owner);
+      seat.placed += sign * placed_worth(v, *a, kind, q);
+    }
+    if (!v.rides[c.code]) return;
+    if (sign > 0)
+      seat.riders.set(q);
+    else
+      seat.riders.reset(q);
+    seat.walked = false;
+  };
+  unsigned crowded = 0;  // seats whose king has a changed cell near it
+  for (int i = 0; i < changed.n; ++i) {
+    const int q = changed.sq[static_cast<std::size_t>(i)];
+    place(was, q, -1);
+    place(s, q, +1);
+    for (int o = 0; o < v.nseats; ++o) {
+      Seat& seat = seats_[static_cast<std::size_t>(o)];
+      if (seat.seen.test(q)) seat.walked = false;
+      if (s.royal[o] >= 0 && v.near2[static_cast<std::size_t>(s.royal[o])].test(q))
+        crowded |= 1u << o;
+    }
+  }
   for (int o = 0; o < v.nseats; ++o) {
     if (!s.active(o)) continue;
     Seat& seat = seats_[static_cast<std::size_t>(o)];
-    const SquareSet left = changed & was.owned[o];
-    const SquareSet came = changed & s.owned[o];
-    if (left.any() || came.any()) {
-      const Aims aims = aims_of(v, s, o);
-      const auto worth = [&](const State& t, int sq) {
-        const int kind = kind_of(t.cells[sq].code);
-        return v.kinds[kind].royal ? 0 : placed_worth(v, aims, kind, sq);
-      };
-      left.each([&](int sq) {
-        seat.placed -= worth(was, sq);
-        seat.riders.reset(sq);
-      });
-      came.each([&](int sq) {
-        seat.placed += worth(s, sq);
-        if (v.rides[s.cells[sq].code]) seat.riders.set(sq);
-      });
-    }
-    const SquareSet& riders_before = before.seats_[static_cast<std::size_t>(o)].riders;
-    if ((changed & (seat.seen | riders_before | seat.riders)).any()) seat.walked = false;
     if (s.hand[o] != was.hand[o]) seat.hand = hand_term(v, s, o, kAmongMany);
-    if (s.royal[o] >= 0 && (changed & v.near2[static_cast<std::size_t>(s.royal[o])]).any())
-      seat.crowd = crowd_term(v, s, o, kAmongMany);
+    if ((crowded >> o) & 1u) seat.crowd = crowd_term(v, s, o, kAmongMany);
   }
   total(v, s);
 }
