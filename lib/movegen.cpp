@@ -513,7 +513,7 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsig
     if (q == m.to) return Checks::no;
     const Cell c = s.cells[q];
     if (q == from || c.code == kEmpty) continue;
-    return is_piece(c.code) && ((attackers >> c.owner) & 1u) &&
+    return ((attackers >> c.owner) & 1u) &&
                    v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step
                ? Checks::yes
                : Checks::no;
