@@ -326,10 +326,8 @@ struct VariantData {
   bool enemies(int a, int b) const { return a != b && !((partners[a] >> b) & 1u); }
   // Mask of seats whose pieces can attack seat s's king: active enemies.
   std::uint8_t attackers_of(const State& st, int s) const {
-    std::uint8_t m = 0;
-    for (int o = 0; o < nseats; ++o)
-      if (enemies(s, o) && st.active(o)) m |= static_cast<std::uint8_t>(1u << o);
-    return m;
+    const unsigned seats = (1u << nseats) - 1;
+    return static_cast<std::uint8_t>(seats & ~(partners[s] | (1u << s)) & ~st.eliminated_mask);
   }
   const SquareSet& zone_for(int owner, int facing) const {
     return promotion.by == ZoneBy::facing ? zone_of_facing[facing] : zone_of_owner[owner];
