@@ -85,8 +85,10 @@ class SeatChecks {
   // not in check (where the variant has check) is after it where the moved
   // piece or a line the move opens attacks its royal (move_checks) — unless
   // the move takes a royal and so puts a seat out (board_move forgets it all
-  // then).
+  // then). The mover is not in check after it: a legal move never leaves
+  // its own royal attacked.
   SeatChecks(const VariantData& v, const State& before, KnownChecks known, Move m) {
+    k_.learn(before.to_move, false);
     if (!known.known) return;
     for (int seat = 0; seat < v.nseats; ++seat) {
       const int king = before.royal[seat];
