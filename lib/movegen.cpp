@@ -225,17 +225,18 @@ struct Generator {
     const unsigned enemy = v.attackers_of(s, seat);
     bool ok = true;
     const bool royal_apart = order == Order::first_found && safe.royal >= 0;
+    // The moves of the piece on `from`; true once the sink stops.
     auto piece = [&](int from) {
-      if (!ok || (royal_apart && from == safe.royal)) return;
-      moves_of_piece(sink, safe, enemy, from, ok);
+      if (!royal_apart || from != safe.royal) moves_of_piece(sink, safe, enemy, from, ok);
+      return !ok;
     };
     if (royal_apart && safe.checks > 0) {
       if (!drops(sink, safe, enemy)) return false;
       moves_of_piece(sink, safe, enemy, safe.royal, ok);
-      if (ok) s.owned[seat].each(piece);
+      if (ok) s.owned[seat].any_of(piece);
       return ok;
     }
-    s.owned[seat].each(piece);
+    s.owned[seat].any_of(piece);
     if (royal_apart && ok) moves_of_piece(sink, safe, enemy, safe.royal, ok);
     if (!ok) return false;
     return drops(sink, safe, enemy);
@@ -249,14 +250,14 @@ struct Generator {
     const unsigned enemy = v.attackers_of(s, seat);
     bool ok = true;
     auto sink = [&](Move) { return ok = false; };
-    s.owned[seat].each([&](int from) {
-      if (!ok || from == king || maybe_pinned(king, from, enemy)) return;
+    return s.owned[seat].any_of([&](int from) {
+      if (from == king || maybe_pinned(king, from, enemy)) return false;
       const std::uint8_t code = s.cells[from].code;
       walk(from, ok, [&](int to, Cell c) {
         if (c.code == kEmpty || capturable(c, to) == 1) emit_board(sink, code, from, to);
       });
+      return !ok;
     });
-    return !ok;
   }
 
   // Whether the piece on `from` may be pinned to the royal on `king`: the
@@ -374,8 +375,8 @@ struct Generator {
           sink.add(static_cast<std::size_t>(targets.count()));
           continue;
         }
-      targets.each([&](int to) {
-        if (!ok) return;
+      // True once the sink stops.
+      targets.any_of([&](int to) {
         if (no_overturned || no_mate) {
           bool hits_overturned = false;
           int checked = -1;
@@ -385,15 +386,16 @@ struct Generator {
             if (is_piece(c.code) && v.kinds[kind_of(c.code)].royal && ((enemy >> c.owner) & 1u))
               checked = c.owner;
           });
-          if (no_overturned && hits_overturned) return;
+          if (no_overturned && hits_overturned) return false;
           if (no_mate && checked >= 0) {
             State t = s;
             t.to_move = static_cast<std::uint8_t>(seat);
             make_move(v, t, Move::drop(k, to));
-            if (is_checkmated(v, t, checked)) return;
+            if (is_checkmated(v, t, checked)) return false;
           }
         }
         ok = sink(Move::drop(k, to));
+        return !ok;
       });
     }
     return ok;

@@ -52,6 +52,15 @@ struct SquareSet {
     for (int i = 0; i < 4; ++i)
       for (std::uint64_t b = w[i]; b; b &= b - 1) f(i * 64 + std::countr_zero(b));
   }
+  // Calls f(square) for the members in increasing order until one returns
+  // true; returns whether one did.
+  template <class F>
+  bool any_of(F&& f) const {
+    for (int i = 0; i < 4; ++i)
+      for (std::uint64_t b = w[i]; b; b &= b - 1)
+        if (f(i * 64 + std::countr_zero(b))) return true;
+    return false;
+  }
 };
 
 }  // namespace koma::detail
