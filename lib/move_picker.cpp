@@ -296,9 +296,26 @@ bool MovePicker::next_quiet(Move& m) {
       const int pt = stats_.piece_to(moved_kind(q), q.to);
       pool_[i].score = stats_.quiet(us_, q) + 2 * c1[pt] + 2 * c2[pt] + c4[pt];
     }
-    std::sort(pool_.begin() + static_cast<std::ptrdiff_t>(tactical_end_), pool_.end(), Before{});
+  }
+  if (skip_quiets_ && check_reach_ && !quiets_pruned_) {
+    // The moves passed over from now on need no place in the order.
+    quiets_pruned_ = true;
+    pool_.erase(std::remove_if(pool_.begin() + static_cast<std::ptrdiff_t>(cur_), pool_.end(),
+                               [&](const Scored& x) { return passed_over(x.m); }),
+                pool_.end());
   }
   while (cur_ < pool_.size()) {
+    // The first few by selection (most nodes are cut or stop trying quiet
+    // moves early), the rest sorted: the same order either way, as no two
+    // moves compare equal.
+    const auto at = pool_.begin() + static_cast<std::ptrdiff_t>(cur_);
+    if (!quiets_sorted_ && quiets_selected_ < kSelected) {
+      std::iter_swap(at, std::min_element(at, pool_.end(), Before{}));
+      ++quiets_selected_;
+    } else if (!quiets_sorted_) {
+      std::sort(at, pool_.end(), Before{});
+      quiets_sorted_ = true;
+    }
     const Move q = pool_[cur_++].m;
     if ((table_legal_ && q == table_) || passed_over(q)) continue;
     bool given = false;

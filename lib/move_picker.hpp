@@ -151,6 +151,13 @@ class MovePicker {
   bool listed_ = false;
   bool table_legal_ = false;
   bool quiets_scored_ = false;
+  // The quiet moves are picked one by one for the first kSelected, then
+  // sorted; those passed over are dropped once skip_quiets_but_checks
+  // comes.
+  static constexpr int kSelected = 4;
+  int quiets_selected_ = 0;
+  bool quiets_sorted_ = false;
+  bool quiets_pruned_ = false;
   int killer_ = 0;  // the next killer to look at
   bool skip_quiets_ = false;
   const SquareSet* check_reach_ = nullptr;
