@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <optional>
 
 #include "movegen.hpp"
 
@@ -195,7 +194,8 @@ Status status_of(const VariantData& v, const State& s, int seat, KnownChecks che
 // attackers near the king, and on a 15x15 board a purely material player
 // never gets there) and of its own king.
 struct Aims {
-  std::array<const std::uint8_t*, 8> rows{};
+  // Filled up to ntargets (left unset beyond: an update asks for many).
+  std::array<const std::uint8_t*, 8> rows;  // NOLINT(cppcoreguidelines-pro-type-member-init)
   int ntargets = 0;
   const std::uint8_t* guarded = nullptr;
 };
@@ -331,8 +331,10 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
     return;
   }
   *this = before;
-  // A piece's worth reads its seat's aims: found once a seat needs them.
-  std::array<std::optional<Aims>, kMaxSeats> aims;
+  // A piece's worth reads its seat's aims: found once a seat needs them
+  // (the seats with a bit in `found`).
+  std::array<Aims, kMaxSeats> aims;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  unsigned found = 0;
   // The piece of `t` on `q` leaves (sign -1) or comes (+1).
   const auto place = [&](const State& t, int q, int sign) {
     const Cell c = t.cells[q];
@@ -340,9 +342,11 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
     Seat& seat = seats_[c.owner];
     const int kind = kind_of(c.code);
     if (!v.kinds[kind].royal) {
-      std::optional<Aims>& a = aims[c.owner];
-      if (!a) a = aims_of(v, s, c.owner);
-      seat.placed += sign * placed_worth(v, *a, kind, q);
+      if (!((found >> c.owner) & 1u)) {
+        aims[c.owner] = aims_of(v, s, c.owner);
+        found |= 1u << c.owner;
+      }
+      seat.placed += sign * placed_worth(v, aims[c.owner], kind, q);
     }
     if (!v.rides[c.code]) return;
     if (sign > 0)
