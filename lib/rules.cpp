@@ -57,17 +57,11 @@ void finish_draw(const VariantData& v, State& s, Reason reason) {
 }
 
 int active_count(const VariantData& v, const State& s) {
-  // At most eight bits: clearing them one by one beats a library popcount
-  // (the baseline x86-64 has no instruction for it).
-  int n = 0;
-  for (unsigned m = ((1u << v.nseats) - 1) & ~static_cast<unsigned>(s.eliminated_mask); m;
-       m &= m - 1)
-    ++n;
-  return n;
+  return v.nseats - s.eliminated_count;
 }
 
 int seat_after(const VariantData& v, int seat, int steps) {
-  return v.turn_order[static_cast<std::size_t>((v.order_pos[seat] + steps) % v.nseats)];
+  return v.turn_after[static_cast<std::size_t>(seat)][static_cast<std::size_t>(steps)];
 }
 
 // Which seats are in check in one state, each asked of attacked_by once:

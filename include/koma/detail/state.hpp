@@ -54,6 +54,8 @@ struct State {
   std::uint32_t ply = 1;                         // moves played + 1, as in the position text
   std::uint8_t to_move = 0;
   std::uint8_t eliminated_mask = 0;
+  // The seats of eliminated_mask (each is eliminated once), in the order
+  // they left the game.
   std::uint8_t eliminated_count = 0;
   std::array<std::uint8_t, kMaxSeats> elimination_order{};
   // Rule bookkeeping that is not part of the position text.
