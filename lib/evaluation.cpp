@@ -151,11 +151,9 @@ int king_danger(const VariantData& v, const State& s, int seat, int them,
       // (the moves mirror with the facing; exact for opposite facings). The
       // drop is safe where no piece of the seat guards q and the king cannot
       // take it (q is not next to it, or `them` guards q).
-      bool safe_check = false;
-      each_attacked(v, s, code_of(k, facing), king, [&](int q) {
-        if (s.cells[q].code == kEmpty && !ours[q] && !v.dead[code_of(k, their_facing)].test(q) &&
-            (steps[q] > 1 || theirs[q]))
-          safe_check = true;
+      const bool safe_check = any_attacked(v, s, code_of(k, facing), king, [&](int q) {
+        return s.cells[q].code == kEmpty && !ours[q] && !v.dead[code_of(k, their_facing)].test(q) &&
+               (steps[q] > 1 || theirs[q]);
       });
       if (safe_check) danger += 3;
     }

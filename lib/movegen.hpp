@@ -27,20 +27,29 @@ inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int 
 }
 
 // The squares a piece of `code` standing on `sq` attacks: along each ray up
-// to and including the first occupied cell.
+// to and including the first occupied cell. any_attacked: whether `pred`
+// holds for one of them (asked until it does); each_attacked: f on each.
 template <class F>
-void each_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& f) {
+bool any_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& pred) {
   const std::uint8_t* p = rays_of(v, code, sq);
-  int nrays = *p++;
+  const int nrays = *p++;
   for (int r = 0; r < nrays; ++r) {
-    int len = *p++;
+    const int len = *p++;
     for (int i = 0; i < len; ++i) {
-      int t = p[i];
-      f(t);
+      const int t = p[i];
+      if (pred(t)) return true;
       if (s.cells[t].code != kEmpty) break;
     }
     p += len;
   }
+  return false;
+}
+template <class F>
+void each_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& f) {
+  any_attacked(v, s, code, sq, [&](int t) {
+    f(t);
+    return false;
+  });
 }
 
 // Is `sq` attacked by a piece of a seat in `seats` (bit mask)? `lifted` is a
