@@ -212,13 +212,11 @@ struct Builder {
       for (int i = 0; i < v.nseats; ++i) v.turn_order.push_back(i);
     }
     for (int i = 0; i < v.nseats; ++i) {
-      v.order_pos[v.turn_order[i]] = i;
       v.turn_order_numbers.push_back(v.turn_order[i] + 1);
-    }
-    for (int i = 0; i < v.nseats; ++i)
       for (int steps = 0; steps <= v.nseats; ++steps)
         v.turn_after[v.turn_order[i]][steps] =
             static_cast<std::int8_t>(v.turn_order[(i + steps) % v.nseats]);
+    }
     if (const Doc* teams = top.find("teams")) {
       if (!teams->is_seq()) fail(teams->loc, "teams is a list of lists of seat names");
       std::set<int> seen;

@@ -192,12 +192,7 @@ void finish_state(const VariantData& v, State& s, bool setup) {
     for (std::size_t k = 0; k < v.kinds.size(); ++k)
       out.hand_key += out.hand[seat][k] * v.z_hand[seat][k];
   // Who moved last, assuming plain turn order before this position.
-  int pos = v.order_pos[out.to_move];
-  for (int back = 1; back <= v.nseats; ++back) {
-    int seat = v.turn_order[(pos - back + 2 * v.nseats) % v.nseats];
-    long ply = static_cast<long>(out.ply) - back;
-    out.last_moved[seat] = static_cast<std::int32_t>(ply);
-  }
+  assume_turn_order(v, out);
   s = out;
 }
 

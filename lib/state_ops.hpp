@@ -52,6 +52,14 @@ inline void set_to_move(const VariantData& v, State& s, int seat) {
   s.to_move = static_cast<std::uint8_t>(seat);
 }
 
+// Each seat's latest move as if play had gone round in turn order before
+// `s`: the seat `back` turns before the one to move moved at ply - back.
+inline void assume_turn_order(const VariantData& v, State& s) {
+  for (int back = 1; back <= v.nseats; ++back)
+    s.last_moved[v.turn_after[s.to_move][v.nseats - back]] =
+        static_cast<std::int32_t>(static_cast<long>(s.ply) - back);
+}
+
 inline void mark_eliminated(const VariantData& v, State& s, int seat) {
   s.eliminated_mask |= static_cast<std::uint8_t>(1u << seat);
   s.elimination_order[s.eliminated_count++] = static_cast<std::uint8_t>(seat);

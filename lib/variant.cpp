@@ -126,13 +126,7 @@ Position Variant::start_position(int first_seat) const {
                 std::to_string(data_->nseats));
   detail::State s = data_->start;
   detail::set_to_move(*data_, s, first_seat - 1);
-  int pos = data_->order_pos[s.to_move];
-  for (int back = 1; back <= data_->nseats; ++back) {
-    int seat = data_->turn_order[static_cast<std::size_t>((pos - back + 2 * data_->nseats) %
-                                                          data_->nseats)];
-    long ply = static_cast<long>(s.ply) - back;
-    s.last_moved[seat] = static_cast<std::int32_t>(ply);
-  }
+  detail::assume_turn_order(*data_, s);
   return detail::Access::position(shared_from_this(), s);
 }
 

@@ -233,9 +233,8 @@ struct VariantData {
   int nseats = 2;
   std::vector<std::string> seat_names;
   std::array<int, kMaxSeats> seat_facing{};
-  std::vector<int> turn_order;             // seat indices
-  std::vector<int> turn_order_numbers;     // the same as seat numbers, for the API
-  std::array<int, kMaxSeats> order_pos{};  // position of a seat in turn_order
+  std::vector<int> turn_order;          // seat indices
+  std::vector<int> turn_order_numbers;  // the same as seat numbers, for the API
   // [seat][steps]: the seat `steps` turns after `seat` (0 <= steps <=
   // nseats), read after every move without a division.
   std::array<std::array<std::int8_t, kMaxSeats + 1>, kMaxSeats> turn_after{};
