@@ -183,17 +183,39 @@ class BestReplySearch {
     Move move;
     int seat;
   };
-  // The moves of the layer at the line's last state, best first across the
+  // Which of a layer's moves candidates() lists. A full layer lists its
+  // captures first (every capture's order key is above every other
+  // move's) and its other moves only where no capture cut the node: most
+  // cuts are captures. The other moves are keyed when they are listed,
+  // with the history the captures' subtrees taught.
+  enum class Stage {
+    quiescence,  // captures, but those that lose material at once
+    captures,    // a full layer's captures
+    rest,        // a full layer's other moves
+  };
+  // A layer's moves as the search takes them: the stage listed, the list
+  // (of the ply, kept) and the next to take.
+  struct Layer {
+    bool maxing, checked;
+    Stage stage;
+    int ply;
+    std::vector<Candidate>& list;
+    std::size_t next = 0;
+  };
+  // Lists the moves of the layer's stage at the line's last state, of the
   // seats that move in it (only the seat to move if it is `me`'s side or in
-  // check).
-  void candidates(bool maxing, bool checked, bool captures, int ply, std::vector<Candidate>& out);
+  // check), each with its order key.
+  void candidates(Layer& layer);
+  // The layer's next move, best first by key, and its seat (listing the
+  // other moves after the captures); false when none is left.
+  bool next(Layer& layer, Move& move, int& seat);
   // The standings of the line's state i: kept, read from those kept for one
   // of the three states before it, or computed.
   const Standings& standings_at(std::size_t i);
-  // Plays a candidate (on a virtual turn if its seat is not the one to
+  // Plays `seat`'s move `m` (on a virtual turn if it is not the seat to
   // move) and, after a reply, gives the turn back to `me`; returns how many
   // states it pushed.
-  int play(const Candidate& c, bool maxing);
+  int play(Move m, int seat, bool maxing);
   const VariantData& v_;
   Line& line_;
   int me_;

@@ -6,39 +6,63 @@
 
 namespace koma::detail {
 
-void BestReplySearch::candidates(bool maxing, bool checked, bool captures, int ply,
-                                 std::vector<Candidate>& out) {
+void BestReplySearch::candidates(Layer& layer) {
+  std::vector<Candidate>& out = layer.list;
   out.clear();
+  layer.next = 0;
+  const Stage stage = layer.stage;
   const State& s = line_.back();
   // A seat that must answer a check moves for real (check priority): then
   // only its moves count.
-  const bool forced = maxing || checked;
+  const bool forced = layer.maxing || layer.checked;
+  const MoveFilter filter = stage == Stage::rest ? MoveFilter::all : MoveFilter::captures;
   MoveList moves;
   for (int seat = 0; seat < v_.nseats; ++seat) {
     if (forced ? seat != s.to_move : !(s.active(seat) && v_.enemies(me_, seat))) continue;
     // The seat to move by the line's rules (a forbidden repetition); an
     // opponent on a virtual turn by the board alone.
     moves.clear();
-    const MoveFilter filter = captures ? MoveFilter::captures : MoveFilter::all;
     if (seat == s.to_move)
       legal_moves(v_, line_, moves, filter);
     else
       generate_moves(v_, s, seat, moves, filter);
     const unsigned defenders = v_.attackers_of(s, seat);
-    for (Move m : moves)
-      if (!captures || !loses_at_once(v_, s, m, defenders)) {
-        // The key packs the list position, as order() does: equal keys keep
-        // seat and generator order, and the sort compares integers only.
-        const std::uint64_t key = order_key(v_, s, m, Move{}, &hints_, ply) << 16 |
-                                  (0xFFFFu - std::min<std::size_t>(out.size(), 0xFFFFu));
-        out.push_back(Candidate{key, m, seat});
-      }
+    for (Move m : moves) {
+      const bool wanted = stage == Stage::quiescence
+                              ? !loses_at_once(v_, s, m, defenders)
+                              : (captured_value(v_, s, m) > 0) == (stage == Stage::captures);
+      if (!wanted) continue;
+      // The key packs the list position, as order() does: equal keys keep
+      // seat and generator order, and the sort compares integers only.
+      const std::uint64_t key = order_key(v_, s, m, Move{}, &hints_, layer.ply) << 16 |
+                                (0xFFFFu - std::min<std::size_t>(out.size(), 0xFFFFu));
+      out.push_back(Candidate{key, m, seat});
+    }
   }
-  std::sort(out.begin(), out.end(),
-            [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
 }
 
-int BestReplySearch::play(const Candidate& c, bool maxing) {
+bool BestReplySearch::next(Layer& layer, Move& move, int& seat) {
+  while (layer.next == layer.list.size()) {
+    if (layer.stage != Stage::captures) return false;
+    layer.stage = Stage::rest;
+    candidates(layer);
+  }
+  // Most nodes are cut by one of their first moves: those are selected,
+  // the rest sorted once the search reaches them (the order of one sort).
+  constexpr std::size_t kSelected = 4;
+  const auto higher = [](const Candidate& a, const Candidate& b) { return a.key > b.key; };
+  const auto at = layer.list.begin() + static_cast<std::ptrdiff_t>(layer.next);
+  if (layer.next < kSelected)
+    std::iter_swap(at, std::min_element(at, layer.list.end(), higher));
+  else if (layer.next == kSelected)
+    std::sort(at, layer.list.end(), higher);
+  ++layer.next;
+  move = at->move;
+  seat = at->seat;
+  return true;
+}
+
+int BestReplySearch::play(Move m, int seat, bool maxing) {
   // A virtual turn: the last state with another seat to move (the same
   // board, so the same seats in check).
   const auto turn_to = [&](int seat) {
@@ -46,11 +70,11 @@ int BestReplySearch::play(const Candidate& c, bool maxing) {
                        line_.known_checks(line_.size() - 1));
   };
   int pushed = 0;
-  if (c.seat != line_.back().to_move) {
-    turn_to(c.seat);
+  if (seat != line_.back().to_move) {
+    turn_to(seat);
     ++pushed;
   }
-  play_move(v_, line_, c.move);
+  play_move(v_, line_, m);
   ++pushed;
   const State& u = line_.back();
   if (!maxing && u.outcome == Outcome::ongoing && u.active(me_) && v_.enemies(me_, u.to_move) &&
@@ -103,22 +127,27 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   // the lists of the plies above when it grows.
   while (lists_.size() <= static_cast<std::size_t>(ply)) lists_.emplace_back();
   std::vector<Candidate>& list = lists_[static_cast<std::size_t>(ply)];
-  candidates(maxing, checked, captures, ply, list);
-  if (list.empty()) return captures ? best : eval();
-  // The children evaluate: their standings are read from these.
-  if (depth <= 1) standings_at(at);
-  for (const Candidate& c : list) {
-    int pushed = play(c, maxing);
+  Layer layer{maxing, checked, captures ? Stage::quiescence : Stage::captures, ply, list};
+  candidates(layer);
+  bool none = true;  // no move tried yet
+  Move m;
+  int seat = 0;
+  while (next(layer, m, seat)) {
+    // The children evaluate: their standings are read from these.
+    if (none && depth <= 1) standings_at(at);
+    none = false;
+    int pushed = play(m, seat, maxing);
     int val = search(depth - 1, alpha, beta, ply + 1);
     while (pushed--) line_.pop();
     improve(maxing, val, best, alpha, beta);
     if (alpha >= beta) {
-      if (captured_value(v_, line_[at], c.move) == 0 && !c.move.promote)
-        hints_.refuted_by(c.move, ply, std::max(depth, 1));
+      if (captured_value(v_, line_[at], m) == 0 && !m.promote)
+        hints_.refuted_by(m, ply, std::max(depth, 1));
       break;
     }
     if (b_.out) break;
   }
+  if (none) return captures ? best : eval();
   return best;
 }
 
