@@ -610,6 +610,7 @@ struct Builder {
     std::vector<int> squares;
     squares.reserve(16);
     v.ray_at.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, 0);
+    v.reach_from.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, SquareSet{});
     v.dead.assign(static_cast<std::size_t>(v.ncodes), SquareSet{});
     v.rides.assign(static_cast<std::size_t>(v.ncodes), 0);
     for (int sq = 0; sq < v.nsq; ++sq) {
@@ -648,7 +649,10 @@ struct Builder {
             if (squares.empty()) continue;
             ++v.rays[count_at];
             v.rays.push_back(static_cast<std::uint8_t>(squares.size()));
-            for (int s : squares) v.rays.push_back(static_cast<std::uint8_t>(s));
+            for (int s : squares) {
+              v.rays.push_back(static_cast<std::uint8_t>(s));
+              v.reach_from[static_cast<std::size_t>(code) * v.nsq + sq].set(s);
+            }
             total += static_cast<int>(squares.size());
             if (squares.size() > 1) v.rides[static_cast<std::size_t>(code)] = 1;
           }

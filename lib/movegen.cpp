@@ -219,12 +219,36 @@ struct Generator {
     first_found,
   };
 
+  // The seat's pieces that may have a move the filter lets through: all,
+  // or for captures only those whose rays reach a piece they could take
+  // (with captures_and_near, or a square of `near`, or that stand on one).
+  SquareSet movers() const {
+    const SquareSet& own = s.owned[seat];
+    if (filter == MoveFilter::all) return own;
+    SquareSet aims{};
+    for (int o = 0; o < v.nseats; ++o)
+      if (v.enemies(seat, o)) aims |= s.owned[o];
+    const bool near_too = filter == MoveFilter::captures_and_near;
+    if (near_too) aims |= *near;
+    SquareSet out{};
+    own.each([&](int from) {
+      const SquareSet& reach =
+          v.reach_from[static_cast<std::size_t>(s.cells[from].code) * v.nsq + from];
+      if ((reach & aims).any() || (near_too && near->test(from))) out.set(from);
+    });
+    return out;
+  }
+
   template <class Sink>
   bool run(Sink& sink, Order order = Order::listed) {
+    const SquareSet moving = movers();
+    // Most pieces reach nothing to take: then neither do the drops.
+    if (filter == MoveFilter::captures && !moving.any()) return true;
     const Safety safe = safety_of(v, s, seat);
     const unsigned enemy = v.attackers_of(s, seat);
     bool ok = true;
     const bool royal_apart = order == Order::first_found && safe.royal >= 0;
+    const bool royal_listed = royal_apart && moving.test(safe.royal);
     // The moves of the piece on `from`; true once the sink stops.
     auto piece = [&](int from) {
       if (!royal_apart || from != safe.royal) moves_of_piece(sink, safe, enemy, from, ok);
@@ -232,12 +256,12 @@ struct Generator {
     };
     if (royal_apart && safe.checks > 0) {
       if (!drops(sink, safe, enemy)) return false;
-      moves_of_piece(sink, safe, enemy, safe.royal, ok);
-      if (ok) s.owned[seat].any_of(piece);
+      if (royal_listed) moves_of_piece(sink, safe, enemy, safe.royal, ok);
+      if (ok) moving.any_of(piece);
       return ok;
     }
-    s.owned[seat].any_of(piece);
-    if (royal_apart && ok) moves_of_piece(sink, safe, enemy, safe.royal, ok);
+    moving.any_of(piece);
+    if (royal_listed && ok) moves_of_piece(sink, safe, enemy, safe.royal, ok);
     if (!ok) return false;
     return drops(sink, safe, enemy);
   }

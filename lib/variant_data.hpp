@@ -260,8 +260,12 @@ struct VariantData {
   std::vector<std::array<int, 2>> vecs;
   std::vector<std::uint8_t>
       range;  // [code * nvec + v], any of the 256 codes: 0 none, n steps, 255 unlimited
-  std::vector<std::uint8_t> rays;       // per (code, sq): count, then (len, squares...) per ray
-  std::vector<std::uint32_t> ray_at;    // [code * nsq + sq] -> offset in rays
+  std::vector<std::uint8_t> rays;     // per (code, sq): count, then (len, squares...) per ray
+  std::vector<std::uint32_t> ray_at;  // [code * nsq + sq] -> offset in rays
+  // [code * nsq + sq]: the squares of those rays, all that the piece could
+  // reach on an empty board (a capture generator skips a piece that reaches
+  // no enemy piece this way).
+  std::vector<SquareSet> reach_from;
   std::vector<std::uint8_t> rev;        // per (sq, v): len, squares walking back along v
   std::vector<std::uint32_t> rev_at;    // [sq * nvec + v]
   std::vector<std::int16_t> rev_first;  // [sq * nvec + v]: first square of rev's walk, or -1
