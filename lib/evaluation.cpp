@@ -41,10 +41,8 @@ struct AttackCounts {
 };
 
 // The empty squares the piece `code` on `sq` reaches along its rays longer
-// than a step; `seen(q)` is told the squares whose cells decide it (each
-// such ray up to and including its first occupied cell).
-template <class Seen>
-int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int sq, Seen&& seen) {
+// than a step (only cells of VariantData::reach_from decide it).
+int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int sq) {
   const std::uint8_t* p = rays_of(v, code, sq);
   const int nrays = *p++;
   int mobility = 0;
@@ -52,7 +50,6 @@ int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int s
     const int len = *p++;
     if (len > 1)
       for (int i = 0; i < len; ++i) {
-        seen(p[i]);
         if (s.cells[p[i]].code != kEmpty) break;
         ++mobility;
       }
@@ -67,7 +64,7 @@ int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int s
 // attacks (along each ray up to and including the first occupied cell).
 int walk_piece(const VariantData& v, const State& s, int seat, std::uint8_t code, int sq,
                AttackCounts* attacks) {
-  if (!attacks) return ride_mobility(v, s, code, sq, [](int) {});
+  if (!attacks) return ride_mobility(v, s, code, sq);
   const std::uint8_t* p = rays_of(v, code, sq);
   const int nrays = *p++;
   int mobility = 0;
@@ -313,7 +310,9 @@ void Standings::compute(const VariantData& v, const State& s) {
       const std::uint8_t code = s.cells[sq].code;
       const int kind = kind_of(code);
       if (!v.kinds[kind].royal) seat.placed += placed_worth(v, aims, kind, sq);
-      if (v.rides[code]) seat.riders.set(sq);
+      if (!v.rides[code]) return;
+      seat.riders.set(sq);
+      seat.mobility += ride_mobility(v, s, code, sq);
     });
     seat.hand = hand_term(v, s, o, kAmongMany);
     seat.crowd = crowd_term(v, s, o, kAmongMany);
@@ -351,19 +350,31 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
       seat.riders.set(q);
     else
       seat.riders.reset(q);
-    seat.walked = false;
+    seat.mobility += sign * ride_mobility(v, t, c.code, q);
   };
+  SquareSet cells{};
+  for (int i = 0; i < changed.n; ++i) cells.set(changed.sq[static_cast<std::size_t>(i)]);
+  // A rider that stays sees its mobility change where a changed cell lies
+  // on its rays: walked in both states.
+  for (int o = 0; o < v.nseats; ++o) {
+    Seat& seat = seats_[static_cast<std::size_t>(o)];
+    if (!s.active(o)) continue;
+    seat.riders.each([&](int sq) {
+      const std::uint8_t code = s.cells[sq].code;
+      if (cells.test(sq) ||
+          !(v.reach_from[static_cast<std::size_t>(code) * v.nsq + sq] & cells).any())
+        return;
+      seat.mobility += ride_mobility(v, s, code, sq) - ride_mobility(v, was, code, sq);
+    });
+  }
   unsigned crowded = 0;  // seats whose king has a changed cell near it
   for (int i = 0; i < changed.n; ++i) {
     const int q = changed.sq[static_cast<std::size_t>(i)];
     place(was, q, -1);
     place(s, q, +1);
-    for (int o = 0; o < v.nseats; ++o) {
-      Seat& seat = seats_[static_cast<std::size_t>(o)];
-      if (seat.seen.test(q)) seat.walked = false;
+    for (int o = 0; o < v.nseats; ++o)
       if (s.royal[o] >= 0 && v.near2[static_cast<std::size_t>(s.royal[o])].test(q))
         crowded |= 1u << o;
-    }
   }
   for (int o = 0; o < v.nseats; ++o) {
     if (!s.active(o)) continue;
@@ -374,26 +385,12 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
   total(v, s);
 }
 
-// The riders' mobility, walked again where a cell it was read from or one of
-// the seat's pieces changed, and each seat's sum.
+// Each seat's sum of its parts.
 void Standings::total(const VariantData& v, const State& s) {
   for (int o = 0; o < v.nseats; ++o) {
-    if (!s.active(o)) {
-      total_[static_cast<std::size_t>(o)] = kOut;
-      continue;
-    }
-    Seat& seat = seats_[static_cast<std::size_t>(o)];
-    if (!seat.walked) {
-      seat.mobility = 0;
-      seat.seen = SquareSet{};
-      seat.riders.each([&](int sq) {
-        seat.mobility +=
-            ride_mobility(v, s, s.cells[sq].code, sq, [&](int q) { seat.seen.set(q); });
-      });
-      seat.walked = true;
-    }
+    const Seat& seat = seats_[static_cast<std::size_t>(o)];
     total_[static_cast<std::size_t>(o)] =
-        seat.placed + kMobility * seat.mobility + seat.hand - seat.crowd;
+        s.active(o) ? seat.placed + kMobility * seat.mobility + seat.hand - seat.crowd : kOut;
   }
 }
 

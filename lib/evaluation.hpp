@@ -40,11 +40,7 @@ class Standings {
     int hand = 0;    // its hand at the evaluation's percentage
     int crowd = 0;   // the enemy pieces near its king, weighted
     SquareSet riders;
-    // The riders' mobility, walked from the cells `seen` (until one of
-    // them changes, or a piece of the seat does).
-    int mobility = 0;
-    SquareSet seen;
-    bool walked = false;
+    int mobility = 0;  // the riders' (ride_mobility)
   };
   std::array<Seat, kMaxSeats> seats_{};
   std::array<int, kMaxSeats> total_{};
