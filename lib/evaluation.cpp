@@ -41,8 +41,10 @@ struct AttackCounts {
 };
 
 // The empty squares the piece `code` on `sq` reaches along its rays longer
-// than a step (only cells of VariantData::reach_from decide it).
-int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int sq) {
+// than a step; `seen(q)` is told the squares whose cells decide it (each
+// such ray up to and including its first occupied cell).
+template <class Seen>
+int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int sq, Seen&& seen) {
   const std::uint8_t* p = rays_of(v, code, sq);
   const int nrays = *p++;
   int mobility = 0;
@@ -50,6 +52,7 @@ int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int s
     const int len = *p++;
     if (len > 1)
       for (int i = 0; i < len; ++i) {
+        seen(p[i]);
         if (s.cells[p[i]].code != kEmpty) break;
         ++mobility;
       }
@@ -64,7 +67,7 @@ int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int s
 // attacks (along each ray up to and including the first occupied cell).
 int walk_piece(const VariantData& v, const State& s, int seat, std::uint8_t code, int sq,
                AttackCounts* attacks) {
-  if (!attacks) return ride_mobility(v, s, code, sq);
+  if (!attacks) return ride_mobility(v, s, code, sq, [](int) {});
   const std::uint8_t* p = rays_of(v, code, sq);
   const int nrays = *p++;
   int mobility = 0;
@@ -312,7 +315,7 @@ void Standings::compute(const VariantData& v, const State& s) {
       if (!v.kinds[kind].royal) seat.placed += placed_worth(v, aims, kind, sq);
       if (!v.rides[code]) return;
       seat.riders.set(sq);
-      seat.mobility += ride_mobility(v, s, code, sq);
+      seat.mobility += walk_rider(v, s, seat, sq);
     });
     seat.hand = hand_term(v, s, o, kAmongMany);
     seat.crowd = crowd_term(v, s, o, kAmongMany);
@@ -346,25 +349,28 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
       seat.placed += sign * placed_worth(v, aims[c.owner], kind, q);
     }
     if (!v.rides[c.code]) return;
-    if (sign > 0)
+    if (sign > 0) {
       seat.riders.set(q);
-    else
+      seat.mobility += walk_rider(v, s, seat, q);
+    } else {
       seat.riders.reset(q);
-    seat.mobility += sign * ride_mobility(v, t, c.code, q);
+      seat.mobility -= rides_[static_cast<std::size_t>(q)];
+    }
   };
   SquareSet cells{};
   for (int i = 0; i < changed.n; ++i) cells.set(changed.sq[static_cast<std::size_t>(i)]);
-  // A rider that stays sees its mobility change where a changed cell lies
-  // on its rays: walked in both states.
+  // A rider that stays is walked again where a cell its walk read changed:
+  // for a seat that read one, its riders with a changed cell on their rays.
   for (int o = 0; o < v.nseats; ++o) {
     Seat& seat = seats_[static_cast<std::size_t>(o)];
-    if (!s.active(o)) continue;
+    if (!s.active(o) || !(seat.seen & cells).any()) continue;
     seat.riders.each([&](int sq) {
       const std::uint8_t code = s.cells[sq].code;
       if (cells.test(sq) ||
           !(v.reach_from[static_cast<std::size_t>(code) * v.nsq + sq] & cells).any())
         return;
-      seat.mobility += ride_mobility(v, s, code, sq) - ride_mobility(v, was, code, sq);
+      const int was_mobility = rides_[static_cast<std::size_t>(sq)];
+      seat.mobility += walk_rider(v, s, seat, sq) - was_mobility;
     });
   }
   unsigned crowded = 0;  // seats whose king has a changed cell near it
@@ -383,6 +389,12 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
     if ((crowded >> o) & 1u) seat.crowd = crowd_term(v, s, o, kAmongMany);
   }
   total(v, s);
+}
+
+int Standings::walk_rider(const VariantData& v, const State& s, Seat& seat, int sq) {
+  const int mobility = ride_mobility(v, s, s.cells[sq].code, sq, [&](int q) { seat.seen.set(q); });
+  rides_[static_cast<std::size_t>(sq)] = static_cast<std::uint16_t>(mobility);
+  return mobility;
 }
 
 // Each seat's sum of its parts.

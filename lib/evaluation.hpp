@@ -4,6 +4,7 @@
 // the long-range pieces.
 #pragma once
 #include <array>
+#include <cstdint>
 
 #include "movegen.hpp"
 #include "variant_data.hpp"
@@ -40,10 +41,16 @@ class Standings {
     int hand = 0;    // its hand at the evaluation's percentage
     int crowd = 0;   // the enemy pieces near its king, weighted
     SquareSet riders;
-    int mobility = 0;  // the riders' (ride_mobility)
+    int mobility = 0;  // the riders' sum
+    // The cells the riders' walks read (and, once updated, some they no
+    // longer read): a rider is walked again only where one changes.
+    SquareSet seen;
   };
+  // The mobility of the rider on `sq` in `s`, kept (rides_) and marked seen.
+  int walk_rider(const VariantData& v, const State& s, Seat& seat, int sq);
   std::array<Seat, kMaxSeats> seats_{};
   std::array<int, kMaxSeats> total_{};
+  std::array<std::uint16_t, kMaxSquares> rides_{};  // a rider's mobility, by its square
 };
 
 // From `seat`'s view: its standing against the average of its opponents
