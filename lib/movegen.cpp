@@ -1,5 +1,6 @@
 #include "movegen.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdio>
@@ -547,6 +548,32 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsig
   return Checks::no;
 }
 
+#ifdef KOMA_SELF_CHECK
+namespace {
+
+// A filtered generation (which skips the pieces that reach nothing it
+// wants) must list the moves of the whole generation the filter lets
+// through, in their order.
+void check_filtered(const VariantData& v, const State& s, int seat, const Move* listed,
+                    std::size_t n, MoveFilter filter, const SquareSet* near) {
+  MoveList all, expected;
+  generate_moves(v, s, seat, all);
+  const bool near_too = filter == MoveFilter::captures_and_near;
+  for (Move m : all) {
+    const bool capture = !m.is_drop() && s.cells[m.to].code != kEmpty;
+    const bool close = near_too && (near->test(m.to) || (!m.is_drop() && near->test(m.from)));
+    if (capture || close) expected.push_back(m);
+  }
+  if (!std::equal(expected.begin(), expected.end(), listed, listed + n)) {
+    std::fprintf(stderr, "koma: filtered generation of seat %d lists %zu moves, %zu expected\n",
+                 seat, n, expected.size());
+    std::abort();
+  }
+}
+
+}  // namespace
+#endif
+
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
                     MoveFilter filter, const SquareSet* near) {
   Generator g{v, s, seat, true, filter, near};
@@ -554,7 +581,14 @@ void generate_moves(const VariantData& v, const State& s, int seat, MoveList& ou
     out.push_back(m);
     return true;
   };
+#ifdef KOMA_SELF_CHECK
+  const std::size_t first = out.size();
   g.run(sink);
+  if (filter != MoveFilter::all)
+    check_filtered(v, s, seat, out.data() + first, out.size() - first, filter, near);
+#else
+  g.run(sink);
+#endif
 }
 
 namespace {
