@@ -133,8 +133,10 @@ int BestReplySearch::search(int depth, int alpha, int beta, int ply) {
   Move m;
   int seat = 0;
   while (next(layer, m, seat)) {
-    // The children evaluate: their standings are read from these.
-    if (none && depth <= 1) standings_at(at);
+    // Standings kept here are read by the nodes below: by the children
+    // that evaluate, and one layer up by the children whose own children
+    // evaluate (else each of them would count its standings from scratch).
+    if (none && depth <= 2) standings_at(at);
     none = false;
     int pushed = play(m, seat, maxing);
     int val = search(depth - 1, alpha, beta, ply + 1);
