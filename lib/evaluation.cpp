@@ -294,11 +294,23 @@ Changes changed_cells(const VariantData& v, const State& a, const State& b) {
 }
 
 // Whether a state's standings can be read from another's cell by cell:
-// the same royal squares and seats in the game (so the same aims), the same
-// frozen hands, and aims that are kings, not pieces (end.collect).
-bool same_aims(const VariantData& v, const State& a, const State& b) {
-  return v.rules.end.collect < 0 && a.royal == b.royal && a.eliminated_mask == b.eliminated_mask &&
+// the same seats in the game, the same frozen hands, and aims that are
+// kings, not pieces (end.collect). Where a king moved, the pieces' worth is
+// counted anew (it reads the kings' squares), but not the rest.
+bool same_seats(const VariantData& v, const State& a, const State& b) {
+  return v.rules.end.collect < 0 && a.eliminated_mask == b.eliminated_mask &&
          a.hand_frozen == b.hand_frozen;
+}
+
+// The worth of a seat's pieces on the board but its royals (placed_worth).
+int placed_of(const VariantData& v, const State& s, int seat) {
+  const Aims aims = aims_of(v, s, seat);
+  int placed = 0;
+  s.owned[seat].each([&](int sq) {
+    const int kind = kind_of(s.cells[sq].code);
+    if (!v.kinds[kind].royal) placed += placed_worth(v, aims, kind, sq);
+  });
+  return placed;
 }
 
 }  // namespace
@@ -308,12 +320,9 @@ void Standings::compute(const VariantData& v, const State& s) {
     Seat& seat = seats_[static_cast<std::size_t>(o)];
     seat = Seat{};
     if (!s.active(o)) continue;
-    const Aims aims = aims_of(v, s, o);
+    seat.placed = placed_of(v, s, o);
     s.owned[o].each([&](int sq) {
-      const std::uint8_t code = s.cells[sq].code;
-      const int kind = kind_of(code);
-      if (!v.kinds[kind].royal) seat.placed += placed_worth(v, aims, kind, sq);
-      if (!v.rides[code]) return;
+      if (!v.rides[s.cells[sq].code]) return;
       seat.riders.set(sq);
       seat.mobility += walk_rider(v, s, seat, sq);
     });
@@ -325,12 +334,13 @@ void Standings::compute(const VariantData& v, const State& s) {
 
 void Standings::update(const VariantData& v, const Standings& before, const State& was,
                        const State& s) {
-  const Changes changed = same_aims(v, was, s) ? changed_cells(v, was, s) : Changes{{}, 0, true};
+  const Changes changed = same_seats(v, was, s) ? changed_cells(v, was, s) : Changes{{}, 0, true};
   if (changed.many) {
     compute(v, s);
     return;
   }
   *this = before;
+  const bool kings_kept = was.royal == s.royal;
   // A piece's worth reads its seat's aims: found once a seat needs them
   // (the seats with a bit in `found`).
   std::array<Aims, kMaxSeats> aims;  // NOLINT(cppcoreguidelines-pro-type-member-init)
@@ -341,7 +351,7 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
     if (!is_piece(c.code) || !s.active(c.owner)) return;
     Seat& seat = seats_[c.owner];
     const int kind = kind_of(c.code);
-    if (!v.kinds[kind].royal) {
+    if (kings_kept && !v.kinds[kind].royal) {
       if (!((found >> c.owner) & 1u)) {
         aims[c.owner] = aims_of(v, s, c.owner);
         found |= 1u << c.owner;
@@ -386,7 +396,8 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
     if (!s.active(o)) continue;
     Seat& seat = seats_[static_cast<std::size_t>(o)];
     if (s.hand[o] != was.hand[o]) seat.hand = hand_term(v, s, o, kAmongMany);
-    if ((crowded >> o) & 1u) seat.crowd = crowd_term(v, s, o, kAmongMany);
+    if (!kings_kept) seat.placed = placed_of(v, s, o);
+    if (!kings_kept || ((crowded >> o) & 1u)) seat.crowd = crowd_term(v, s, o, kAmongMany);
   }
   total(v, s);
 }

@@ -28,8 +28,9 @@ class Standings {
   // The standings of `s`, from scratch.
   void compute(const VariantData& v, const State& s);
   // The standings of `s` from `before`, the standings of `was`: from scratch
-  // where a royal moved, a seat left the game, a hand froze or the pieces
-  // aim at pieces (end.collect).
+  // where a seat left the game, a hand froze, the pieces aim at pieces
+  // (end.collect) or more than eight cells changed; where a royal moved,
+  // every seat's pieces' worth and crowding anew (they read the kings).
   void update(const VariantData& v, const Standings& before, const State& was, const State& s);
   // The standing of `seat` (very low for a seat out of the game).
   int of(int seat) const { return total_[static_cast<std::size_t>(seat)]; }
