@@ -22,7 +22,7 @@ void ExpertTable::start() {
 }
 
 const ExpertEntry* ExpertTable::probe(std::uint64_t key) const {
-  const auto& slot = slots_[key & (kSlots - 1)];
+  const auto& slot = slots_[key & (kSlots - 1)].entries;
   for (const ExpertEntry& e : slot)
     if (e.search == search_ && e.key == key) return &e;
   return nullptr;
@@ -30,7 +30,7 @@ const ExpertEntry* ExpertTable::probe(std::uint64_t key) const {
 
 void ExpertTable::store(std::uint64_t key, int value, int eval, Move move, int depth, Bound bound,
                         bool pv) {
-  auto& slot = slots_[key & (kSlots - 1)];
+  auto& slot = slots_[key & (kSlots - 1)].entries;
   ExpertEntry* e = &slot[1];
   if (slot[0].search != search_ || slot[0].key == key || slot[0].depth <= depth) e = &slot[0];
   // Keep the move of an earlier entry of the same position when this one has none.
@@ -227,7 +227,7 @@ bool TwoSeatExpert::gives_check(Move m) {
 
 int TwoSeatExpert::enemy_royal() const {
   const State& s = line_.back();
-  return s.royal[(s.to_move + 1) % v_.nseats];
+  return s.royal[other(s.to_move)];
 }
 
 const SquareSet* TwoSeatExpert::check_reach() const {
@@ -250,7 +250,7 @@ bool TwoSeatExpert::played_checks(Move m) {
   State& s = line_.back_in_place();
   Undo undo;
   if (!make_in_place(v_, s, m, undo)) return true;
-  const bool check = in_check(v_, s, (s.to_move + 1) % v_.nseats);
+  const bool check = in_check(v_, s, other(s.to_move));
   unmake_in_place(v_, s, m, undo);
   return check;
 }
@@ -261,6 +261,11 @@ void TwoSeatExpert::play(int ply, Move m) {
   f->move = m;
   f->null = false;
   f->cont = stats_.row(seat, moved_kind(m), m.to);
+  // The child's table and evaluation slots load while the turn pipeline
+  // runs.
+  const std::uint64_t key = key_after(v_, line_.back(), m);
+  tt_.prefetch(key);
+  eval_.prefetch(key, other(seat));
   play_move_unjudged(v_, line_, m);
   ++b_.nodes;
 }
@@ -270,7 +275,7 @@ void TwoSeatExpert::play_null(int ply) {
   f->move = Move{};
   f->null = true;
   f->cont = nullptr;
-  line_.push_changed([&](State& t) { set_to_move(v_, t, (t.to_move + 1) % v_.nseats); }, -1, false);
+  line_.push_changed([&](State& t) { set_to_move(v_, t, other(t.to_move)); }, -1, false);
 }
 
 void TwoSeatExpert::update_cont(int ply, int kind, int to, int bonus) {

@@ -42,10 +42,18 @@ class ExpertTable {
   // The entry of `key` from this search, or nullptr.
   const ExpertEntry* probe(std::uint64_t key) const;
   void store(std::uint64_t key, int value, int eval, Move move, int depth, Bound bound, bool pv);
+  // Starts loading the slot of `key` into the cache (a probe soon after
+  // finds it there). Only after start().
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & (kSlots - 1)]); }
 
  private:
   static constexpr std::size_t kSlots = std::size_t{1} << 17;
-  std::vector<std::array<ExpertEntry, 2>> slots_;
+  // One cache line a slot: a probe reads one line, never two.
+  struct alignas(64) Slot {
+    std::array<ExpertEntry, 2> entries;
+  };
+  static_assert(sizeof(Slot) == 64);
+  std::vector<Slot> slots_;
   std::uint32_t search_ = 0;
 };
 
@@ -132,6 +140,8 @@ class TwoSeatExpert {
   // unsure, played_checks (by playing it).
   bool gives_check(Move m);
   bool played_checks(Move m);
+  // The seat after `seat`: the other one (without a division).
+  int other(int seat) const { return v_.turn_after[static_cast<std::size_t>(seat)][1]; }
   // The square of the royal of the seat not to move (-1: none on the board).
   int enemy_royal() const;
   // The squares a move must start or end on to check the enemy royal

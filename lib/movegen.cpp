@@ -520,13 +520,8 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsig
   if (m.to == king || (from >= 0 && lines[from] == VariantData::kManyLines)) return Checks::unsure;
   const SquareSet& reach = v.reach_to[static_cast<std::size_t>(king)];
   if (!reach.test(m.to) && (from < 0 || !reach.test(from))) return Checks::no;
-  std::uint8_t code = 0;
-  if (m.is_drop()) {
-    code = code_of(m.kind, v.seat_facing[us]);
-  } else {
-    code = s.cells[from].code;
-    if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
-  }
+  const std::uint8_t code = m.is_drop() ? code_of(m.kind, v.seat_facing[us])
+                                        : moved_code(v, s.cells[from].code, m.promote);
   if (((attackers >> us) & 1u) && attacks_from(v, s, code, m.to, king, from)) return Checks::yes;
   if (from < 0) return Checks::no;
   // The line from the royal through `from`: the first piece along it but
@@ -675,9 +670,7 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
     remove_piece(v, s, m.to);
     if (v.drops.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
   }
-  std::uint8_t code = u.from.code;
-  if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
-  put_piece(v, s, m.to, code, mover);
+  put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
   return true;
 }
 
@@ -725,9 +718,28 @@ void make_move(const VariantData& v, State& s, Move m) {
       add_to_hand(v, s, mover, v.base_kind(kind));
     }
   }
-  std::uint8_t code = moving.code;
-  if (m.promote) code = code_of(v.flip_of(kind_of(code)), facing_of(code));
-  put_piece(v, s, m.to, code, mover);
+  put_piece(v, s, m.to, moved_code(v, moving.code, m.promote), mover);
+}
+
+std::uint64_t key_after(const VariantData& v, const State& s, Move m) {
+  const int mover = s.to_move;
+  std::uint64_t board = s.board_key ^ v.z_turn[mover] ^ v.z_turn[v.turn_after[mover][1]];
+  std::uint64_t hand = s.hand_key;
+  if (m.is_drop()) {
+    board ^= v.cell_key(code_of(m.kind, v.seat_facing[mover]), mover, m.to);
+    hand -= v.z_hand[mover][v.base_kind(m.kind)];
+    return board ^ hand;
+  }
+  const Cell moving = s.cells[m.from], target = s.cells[m.to];
+  board ^= v.cell_key(moving.code, moving.owner, m.from) ^
+           v.cell_key(moved_code(v, moving.code, m.promote), moving.owner, m.to);
+  if (target.code != kEmpty) {
+    board ^= v.cell_key(target.code, target.owner, m.to);
+    const int kind = kind_of(target.code);
+    if (!v.kinds[kind].royal && v.drops.captured == Captured::to_hand)
+      hand += v.z_hand[mover][v.base_kind(kind)];
+  }
+  return board ^ hand;
 }
 
 }  // namespace koma::detail

@@ -159,6 +159,17 @@ std::uint32_t files_at_limit(const VariantData& v, const State& s, int seat, int
 // eliminates its seat where kings may be captured). Nothing else.
 void make_move(const VariantData& v, State& s, Move m);
 
+// The position key (board_key ^ hand_key) that make_move(m) and the turn
+// passing to the next seat in order would give: a guess, to fetch a
+// table's slot before the move is played. The eliminations, passes and
+// skipped seats the turn pipeline may add are not foreseen.
+std::uint64_t key_after(const VariantData& v, const State& s, Move m);
+
+// The code of the piece `code` after a move, promoted or not.
+inline std::uint8_t moved_code(const VariantData& v, std::uint8_t code, bool promote) {
+  return promote ? code_of(v.flip_of(kind_of(code)), facing_of(code)) : code;
+}
+
 // The same in place, with what it takes to undo it: for walking a tree
 // without copying the state at every node. Returns false (and changes
 // nothing) for a royal capture, whose elimination is not undone here.

@@ -3,6 +3,8 @@
 // and the ply limit, then a seat that cannot move on its turn. Every step is switched by an atom.
 #include <algorithm>
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
 
 #include "elimination.hpp"
 #include "line.hpp"
@@ -596,6 +598,20 @@ bool any_legal_move(const VariantData& v, const Line& line) {
 
 namespace {
 
+#ifdef KOMA_SELF_CHECK
+// key_after's guess must be the key wherever the turn pipeline added
+// nothing it does not foresee (no seat out, the next seat in order to move).
+void check_key_guess(const VariantData& v, const State& before, Move m, const State& after) {
+  if (after.outcome != Outcome::ongoing || after.eliminated_mask != before.eliminated_mask ||
+      after.to_move != v.turn_after[before.to_move][1])
+    return;
+  if ((after.board_key ^ after.hand_key) != key_after(v, before, m)) {
+    std::fprintf(stderr, "koma: key_after guessed wrong for a move of seat %d\n", before.to_move);
+    std::abort();
+  }
+}
+#endif
+
 // The move's board effect, settled (with `judge`, a next seat without a
 // legal move is found and eliminated), pushed onto the line.
 void push_move(const VariantData& v, Line& line, Move m, bool judge) {
@@ -604,6 +620,9 @@ void push_move(const VariantData& v, Line& line, Move m, bool judge) {
   SeatChecks checks(v, s, line.known_checks(line.size() - 1), m);
   const bool gave = board_move(v, s, m, checks);
   settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none);
+#ifdef KOMA_SELF_CHECK
+  check_key_guess(v, line.back(), m, s);
+#endif
   line.push(s, mover, gave, checks.known());
 }
 

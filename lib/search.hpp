@@ -106,6 +106,12 @@ enum class Bound : std::uint8_t { exact, lower, upper };
 class EvalCache {
  public:
   EvalCache(const VariantData& v, int me) : v_(v), me_(me) {}
+  // Starts loading the slot of a position whose key (board_key ^
+  // hand_key) is `key`, `to_move` to move, into the cache.
+  void prefetch(std::uint64_t key, int to_move) const {
+    if (!slots_.empty())
+      __builtin_prefetch(&slots_[(key ^ v_.z_turn[to_move]) & (slots_.size() - 1)]);
+  }
   int operator()(const State& s, KnownChecks checks = {}) {
     return (*this)(s, checks, [] { return static_cast<const Standings*>(nullptr); });
   }
