@@ -11,15 +11,14 @@ std::uint64_t hash_of(const State& s) {
 }  // namespace
 
 Line::Line(const VariantData& v, const State& start) : v_(&v), states_{start} {
-  table_.resize(64);
+  buckets_.assign(64, -1);
   Entry e;
   e.cls = 0;
   e.peak = 1;
   e.serial = ++pushes_;
   entries_.push_back(e);
-  classes_.push_back(Class{0, 1, -1});
-  table_[slot_of(hash_of(start))] = Slot{hash_of(start), 0};
-  used_ = 1;
+  classes_.push_back(Class{hash_of(start), 0, 1, -1});
+  buckets_[bucket_of(hash_of(start))] = 0;
 }
 
 void Line::reserve(std::size_t n) {
@@ -27,47 +26,28 @@ void Line::reserve(std::size_t n) {
   entries_.reserve(n);
 }
 
-std::size_t Line::slot_of(std::uint64_t hash) const {
-  const std::size_t mask = table_.size() - 1;
-  std::size_t i = static_cast<std::size_t>(hash * 0x9E3779B97F4A7C15ull >> 20) & mask;
-  while (table_[i].cls >= 0 && table_[i].hash != hash) i = (i + 1) & mask;
-  return i;
+std::size_t Line::bucket_of(std::uint64_t hash) const {
+  return static_cast<std::size_t>(hash * 0x9E3779B97F4A7C15ull >> 20) & (buckets_.size() - 1);
 }
 
-void Line::grow_table() {
-  std::vector<Slot> old(table_.size() * 2);
-  old.swap(table_);
-  for (const Slot& s : old)
-    if (s.cls >= 0) table_[slot_of(s.hash)] = s;
-}
-
-// Backward-shift deletion keeps every probe sequence unbroken.
-void Line::erase_slot(std::size_t i) {
-  const std::size_t mask = table_.size() - 1;
-  std::size_t j = i;
-  for (;;) {
-    j = (j + 1) & mask;
-    if (table_[j].cls < 0) break;
-    std::size_t home =
-        static_cast<std::size_t>(table_[j].hash * 0x9E3779B97F4A7C15ull >> 20) & mask;
-    // Move j back to i unless its home lies cyclically in (i, j].
-    bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
-    if (stays) continue;
-    table_[i] = table_[j];
-    i = j;
+void Line::grow_buckets() {
+  buckets_.assign(buckets_.size() * 2, -1);
+  for (std::size_t c = 0; c < classes_.size(); ++c) {
+    std::int32_t& head = buckets_[bucket_of(classes_[c].hash)];
+    classes_[c].prev = head;
+    head = static_cast<std::int32_t>(c);
   }
-  table_[i] = Slot{};
-  --used_;
 }
 
-int Line::find_class(const State& s, std::size_t slot) const {
-  for (int c = table_[slot].cls; c >= 0; c = classes_[static_cast<std::size_t>(c)].prev)
-    if (same_position(*v_, states_[classes_[static_cast<std::size_t>(c)].first], s)) return c;
+int Line::find_class(const State& s, std::uint64_t hash) const {
+  for (int c = buckets_[bucket_of(hash)]; c >= 0; c = classes_[static_cast<std::size_t>(c)].prev) {
+    const Class& cls = classes_[static_cast<std::size_t>(c)];
+    if (cls.hash == hash && same_position(*v_, states_[cls.first], s)) return c;
+  }
   return -1;
 }
 
 void Line::push(const State& s, int mover, bool gave_check, KnownChecks checks) {
-  if ((used_ + 1) * 2 > table_.size()) grow_table();
   states_.push_back(s);
   note_pushed(mover, gave_check, checks);
 }
@@ -76,18 +56,14 @@ void Line::note_pushed(int mover, bool gave_check, KnownChecks checks) {
   const State& s = states_.back();
   self_check(*v_, s, checks);
   const std::uint64_t hash = hash_of(s);
-  const std::size_t i = slot_of(hash);
-  int c = find_class(s, i);
+  int c = find_class(s, hash);
   const auto index = static_cast<std::uint32_t>(states_.size() - 1);
   if (c < 0) {
-    Slot& slot = table_[i];
-    if (slot.cls < 0) {
-      slot.hash = hash;
-      ++used_;
-    }
-    classes_.push_back(Class{index, 0, slot.cls});
+    if ((classes_.size() + 1) * 2 > buckets_.size()) grow_buckets();
+    std::int32_t& head = buckets_[bucket_of(hash)];
+    classes_.push_back(Class{hash, index, 0, head});
     c = static_cast<int>(classes_.size() - 1);
-    slot.cls = c;
+    head = c;
   }
   Class& cls = classes_[static_cast<std::size_t>(c)];
   ++cls.count;
@@ -112,12 +88,8 @@ void Line::pop() {
   const std::uint32_t c = entries_.back().cls;
   Class& cls = classes_[c];
   if (--cls.count == 0) {
-    // Classes are made and emptied last in, first out: this is the newest.
-    std::size_t i = slot_of(hash_of(states_.back()));
-    if (cls.prev >= 0)
-      table_[i].cls = cls.prev;
-    else
-      erase_slot(i);
+    // The newest class (last in, first out): the head of its bucket.
+    buckets_[bucket_of(cls.hash)] = cls.prev;
     classes_.pop_back();
   }
   if (first_rule_ending_ == index) first_rule_ending_ = 0;
@@ -126,7 +98,7 @@ void Line::pop() {
 }
 
 int Line::occurrences(const State& s, std::size_t* first) const {
-  int c = find_class(s, slot_of(hash_of(s)));
+  int c = find_class(s, hash_of(s));
   if (c < 0) return 0;
   const Class& cls = classes_[static_cast<std::size_t>(c)];
   if (first) *first = cls.first;

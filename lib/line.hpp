@@ -8,7 +8,8 @@
 // its first index, found through a hash of the state's keys and confirmed by
 // a full comparison (never by the hash alone). Prefix tallies of moves and
 // checks per seat answer "did the mover check on every move since then" at
-// once. Pushes and pops are last in, first out, so classes are too.
+// once. Pushes and pops are last in, first out, so classes are too: the
+// class a pop empties is the newest, the head of its bucket's chain.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -53,7 +54,6 @@ class Line {
   // virtual turn), without a copy of it made first.
   template <class F>
   void push_changed(F&& change, int mover, bool gave_check, KnownChecks checks = {}) {
-    if ((used_ + 1) * 2 > table_.size()) grow_table();
     states_.push_back(states_.back());
     change(states_.back());
     note_pushed(mover, gave_check, checks);
@@ -86,28 +86,26 @@ class Line {
     std::uint64_t serial = 0;
   };
   struct Class {
+    std::uint64_t hash = 0;
     std::uint32_t first = 0;  // earliest state of this position
     std::uint32_t count = 0;
-    std::int32_t prev = -1;  // the class before it with the same hash
-  };
-  struct Slot {
-    std::uint64_t hash = 0;
-    std::int32_t cls = -1;  // newest class with this hash; -1: empty slot
+    std::int32_t prev = -1;  // the class before it in its bucket; -1: none
   };
 
   // The bookkeeping of a push, the state already at the back.
   void note_pushed(int mover, bool gave_check, KnownChecks checks);
-  std::size_t slot_of(std::uint64_t hash) const;
-  void grow_table();
-  void erase_slot(std::size_t i);
-  int find_class(const State& s, std::size_t slot) const;
+  std::size_t bucket_of(std::uint64_t hash) const;
+  // Doubles the buckets and chains every class anew, newest first.
+  void grow_buckets();
+  int find_class(const State& s, std::uint64_t hash) const;
 
   const VariantData* v_;
   std::vector<State> states_;  // states_[0] is the start position
   std::vector<Entry> entries_;
   std::vector<Class> classes_;
-  std::vector<Slot> table_;  // open addressing, linear probing, power of two
-  std::size_t used_ = 0;
+  // By hash, the newest class of each bucket (-1: none), its older ones
+  // chained through Class::prev; a power of two, at least twice the classes.
+  std::vector<std::int32_t> buckets_;
   std::size_t first_rule_ending_ = 0;
   std::uint64_t pushes_ = 0;
 };
