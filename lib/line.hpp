@@ -54,8 +54,18 @@ class Line {
   // virtual turn), without a copy of it made first.
   template <class F>
   void push_changed(F&& change, int mover, bool gave_check, KnownChecks checks = {}) {
+    change(begin_push());
+    end_push(mover, gave_check, checks);
+  }
+  // The same in two steps: begin_push() appends a copy of the last state and
+  // returns it, to be made the next one in place; end_push() pushes it.
+  // In between the line answers only occurrences() and since(), as before
+  // the push, and nothing else may be asked of it or pushed onto it.
+  State& begin_push() {
     states_.push_back(states_.back());
-    change(states_.back());
+    return states_.back();
+  }
+  void end_push(int mover, bool gave_check, KnownChecks checks = {}) {
     note_pushed(mover, gave_check, checks);
   }
   void pop();  // never the start state

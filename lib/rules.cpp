@@ -615,15 +615,35 @@ void check_key_guess(const VariantData& v, const State& before, Move m, const St
 // The move's board effect, settled (with `judge`, a next seat without a
 // legal move is found and eliminated), pushed onto the line.
 void push_move(const VariantData& v, Line& line, Move m, bool judge) {
-  const int mover = line.back().to_move;
-  State s = line.back();
-  SeatChecks checks(v, s, line.known_checks(line.size() - 1), m);
-  const bool gave = board_move(v, s, m, checks);
-  settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none);
+  const State& before = line.back();
+  const int mover = before.to_move;
+  SeatChecks checks(v, before, line.known_checks(line.size() - 1), m);
+  // The next state is made in the line's own storage (Line::begin_push),
+  // unless finding whether the next seat can move pushes onto the line (a
+  // forbidden repetition, seat_can_move): then aside, and copied in.
+  const auto after = [&](State& s) {
+    const bool gave = board_move(v, s, m, checks);
+    settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none);
+    return gave;
+  };
+  if (judge && v.rules.end.repetition.perpetual_check == Perpetual::forbidden) {
+    State s = before;
+    const bool gave = after(s);  // may grow the line: `before` may have moved
 #ifdef KOMA_SELF_CHECK
-  check_key_guess(v, line.back(), m, s);
+    check_key_guess(v, line.back(), m, s);
 #endif
-  line.push(s, mover, gave, checks.known());
+    line.push(s, mover, gave, checks.known());
+    return;
+  }
+#ifdef KOMA_SELF_CHECK
+  const State copy = before;
+#endif
+  State& s = line.begin_push();  // `before` may move: not read from here on
+  const bool gave = after(s);
+#ifdef KOMA_SELF_CHECK
+  check_key_guess(v, copy, m, s);
+#endif
+  line.end_push(mover, gave, checks.known());
 }
 
 }  // namespace
