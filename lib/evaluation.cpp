@@ -339,7 +339,11 @@ void Standings::update(const VariantData& v, const Standings& before, const Stat
     compute(v, s);
     return;
   }
-  *this = before;
+  // The riders' mobility of the board's squares only (on 9x9 a third of
+  // the kMaxSquares the copy of the whole took).
+  seats_ = before.seats_;
+  total_ = before.total_;
+  std::copy_n(before.rides_.begin(), v.nsq, rides_.begin());
   const bool kings_kept = was.royal == s.royal;
   // A piece's worth reads its seat's aims: found once a seat needs them
   // (the seats with a bit in `found`).
