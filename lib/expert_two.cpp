@@ -227,7 +227,7 @@ bool TwoSeatExpert::gives_check(Move m) {
 
 int TwoSeatExpert::enemy_royal() const {
   const State& s = line_.back();
-  return s.royal[other(s.to_move)];
+  return s.royal[v_.next_seat(s.to_move)];
 }
 
 const SquareSet* TwoSeatExpert::check_reach() const {
@@ -250,7 +250,7 @@ bool TwoSeatExpert::played_checks(Move m) {
   State& s = line_.back_in_place();
   Undo undo;
   if (!make_in_place(v_, s, m, undo)) return true;
-  const bool check = in_check(v_, s, other(s.to_move));
+  const bool check = in_check(v_, s, v_.next_seat(s.to_move));
   unmake_in_place(v_, s, m, undo);
   return check;
 }
@@ -265,7 +265,7 @@ void TwoSeatExpert::play(int ply, Move m) {
   // runs.
   const std::uint64_t key = key_after(v_, line_.back(), m);
   tt_.prefetch(key);
-  eval_.prefetch(key, other(seat));
+  eval_.prefetch(key, v_.next_seat(seat));
   play_move_unjudged(v_, line_, m);
   ++b_.nodes;
 }
@@ -275,7 +275,7 @@ void TwoSeatExpert::play_null(int ply) {
   f->move = Move{};
   f->null = true;
   f->cont = nullptr;
-  line_.push_changed([&](State& t) { set_to_move(v_, t, other(t.to_move)); }, -1, false);
+  line_.push_changed([&](State& t) { set_to_move(v_, t, v_.next_seat(t.to_move)); }, -1, false);
 }
 
 void TwoSeatExpert::update_cont(int ply, int kind, int to, int bonus) {

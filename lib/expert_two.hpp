@@ -140,8 +140,6 @@ class TwoSeatExpert {
   // unsure, played_checks (by playing it).
   bool gives_check(Move m);
   bool played_checks(Move m);
-  // The seat after `seat`: the other one (without a division).
-  int other(int seat) const { return v_.turn_after[static_cast<std::size_t>(seat)][1]; }
   // The square of the royal of the seat not to move (-1: none on the board).
   int enemy_royal() const;
   // The squares a move must start or end on to check the enemy royal

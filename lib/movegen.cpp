@@ -723,7 +723,7 @@ void make_move(const VariantData& v, State& s, Move m) {
 
 std::uint64_t key_after(const VariantData& v, const State& s, Move m) {
   const int mover = s.to_move;
-  std::uint64_t board = s.board_key ^ v.z_turn[mover] ^ v.z_turn[v.turn_after[mover][1]];
+  std::uint64_t board = s.board_key ^ v.z_turn[mover] ^ v.z_turn[v.next_seat(mover)];
   std::uint64_t hand = s.hand_key;
   if (m.is_drop()) {
     board ^= v.cell_key(code_of(m.kind, v.seat_facing[mover]), mover, m.to);

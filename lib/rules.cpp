@@ -436,12 +436,16 @@ Reason eliminate_stuck(const VariantData& v, State& s, SeatChecks& checks) {
   return checked ? Reason::checkmate : Reason::no_legal_move;
 }
 
-// Has the seat to move in `s` a legal move? Only a forbidden repetition
-// needs the line with `s` on it (pushed and taken back).
+// Whether finding that the next seat can move needs the line with the new
+// state on it (pushed and taken back): only a forbidden repetition does.
+bool can_move_reads_line(const VariantData& v) {
+  return v.rules.end.repetition.perpetual_check == Perpetual::forbidden;
+}
+
+// Has the seat to move in `s` a legal move?
 bool seat_can_move(const VariantData& v, Line& line, const State& s, int actor, bool gave_check,
                    SeatChecks& checks) {
-  if (v.rules.end.repetition.perpetual_check != Perpetual::forbidden)
-    return checks.can_move(v, s, s.to_move);
+  if (!can_move_reads_line(v)) return checks.can_move(v, s, s.to_move);
   line.push(s, actor, gave_check);
   const bool can = any_legal_move(v, line);
   line.pop();
@@ -599,17 +603,27 @@ bool any_legal_move(const VariantData& v, const Line& line) {
 namespace {
 
 #ifdef KOMA_SELF_CHECK
-// key_after's guess must be the key wherever the turn pipeline added
-// nothing it does not foresee (no seat out, the next seat in order to move).
-void check_key_guess(const VariantData& v, const State& before, Move m, const State& after) {
-  if (after.outcome != Outcome::ongoing || after.eliminated_mask != before.eliminated_mask ||
-      after.to_move != v.turn_after[before.to_move][1])
-    return;
-  if ((after.board_key ^ after.hand_key) != key_after(v, before, m)) {
-    std::fprintf(stderr, "koma: key_after guessed wrong for a move of seat %d\n", before.to_move);
-    std::abort();
+// key_after's guess, taken before a move: it must be the key wherever the
+// turn pipeline added nothing it does not foresee (no seat out, the next
+// seat in order to move).
+struct KeyGuess {
+  KeyGuess(const VariantData& v, const State& before, Move m)
+      : key(key_after(v, before, m)),
+        mover(before.to_move),
+        next(v.next_seat(before.to_move)),
+        out(before.eliminated_mask) {}
+  void check(const State& after) const {
+    if (after.outcome != Outcome::ongoing || after.eliminated_mask != out || after.to_move != next)
+      return;
+    if ((after.board_key ^ after.hand_key) != key) {
+      std::fprintf(stderr, "koma: key_after guessed wrong for a move of seat %d\n", mover);
+      std::abort();
+    }
   }
-}
+  std::uint64_t key;
+  int mover, next;
+  std::uint8_t out;
+};
 #endif
 
 // The move's board effect, settled (with `judge`, a next seat without a
@@ -618,31 +632,28 @@ void push_move(const VariantData& v, Line& line, Move m, bool judge) {
   const State& before = line.back();
   const int mover = before.to_move;
   SeatChecks checks(v, before, line.known_checks(line.size() - 1), m);
-  // The next state is made in the line's own storage (Line::begin_push),
-  // unless finding whether the next seat can move pushes onto the line (a
-  // forbidden repetition, seat_can_move): then aside, and copied in.
+#ifdef KOMA_SELF_CHECK
+  const KeyGuess guess(v, before, m);
+#endif
+  // `before` may move once the line grows: not read in here.
   const auto after = [&](State& s) {
     const bool gave = board_move(v, s, m, checks);
     settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none);
+#ifdef KOMA_SELF_CHECK
+    guess.check(s);
+#endif
     return gave;
   };
-  if (judge && v.rules.end.repetition.perpetual_check == Perpetual::forbidden) {
+  // The next state is made in the line's own storage (Line::begin_push),
+  // unless judging the next seat pushes onto the line: then aside.
+  if (judge && can_move_reads_line(v)) {
     State s = before;
-    const bool gave = after(s);  // may grow the line: `before` may have moved
-#ifdef KOMA_SELF_CHECK
-    check_key_guess(v, line.back(), m, s);
-#endif
+    const bool gave = after(s);
     line.push(s, mover, gave, checks.known());
     return;
   }
-#ifdef KOMA_SELF_CHECK
-  const State copy = before;
-#endif
-  State& s = line.begin_push();  // `before` may move: not read from here on
+  State& s = line.begin_push();
   const bool gave = after(s);
-#ifdef KOMA_SELF_CHECK
-  check_key_guess(v, copy, m, s);
-#endif
   line.end_push(mover, gave, checks.known());
 }
 

@@ -109,8 +109,7 @@ class EvalCache {
   // Starts loading the slot of a position whose key (board_key ^
   // hand_key) is `key`, `to_move` to move, into the cache.
   void prefetch(std::uint64_t key, int to_move) const {
-    if (!slots_.empty())
-      __builtin_prefetch(&slots_[(key ^ v_.z_turn[to_move]) & (slots_.size() - 1)]);
+    if (!slots_.empty()) __builtin_prefetch(&slots_[turnless(key, to_move) & (slots_.size() - 1)]);
   }
   int operator()(const State& s, KnownChecks checks = {}) {
     return (*this)(s, checks, [] { return static_cast<const Standings*>(nullptr); });
@@ -123,15 +122,17 @@ class EvalCache {
     // 1 MiB, taken at the first evaluation: a search object that never
     // evaluates (the expert builds one of each kind) costs nothing.
     if (slots_.empty()) slots_.resize(std::size_t{1} << 16);
-    // Without the seat to move: the evaluation does not read it, and
-    // Best-Reply Search reaches one position with different seats to move.
-    const std::uint64_t key = s.board_key ^ v_.z_turn[s.to_move] ^ s.hand_key;
+    const std::uint64_t key = turnless(s.board_key ^ s.hand_key, s.to_move);
     Slot& e = slots_[key & (slots_.size() - 1)];
     if (!e.used || e.key != key) e = Slot{key, evaluate(v_, s, me_, checks, standings()), true};
     return e.score;
   }
 
  private:
+  // The key `key` of a position with `to_move` to move, without the seat
+  // to move: the evaluation does not read it, and Best-Reply Search
+  // reaches one position with different seats to move.
+  std::uint64_t turnless(std::uint64_t key, int to_move) const { return key ^ v_.z_turn[to_move]; }
   struct Slot {
     std::uint64_t key = 0;
     int score = 0;

@@ -75,7 +75,7 @@ int BestReplySearch::play(Move m, int seat, bool maxing) {
     ++pushed;
   }
   // The child's evaluation slot loads while the turn pipeline runs.
-  eval_.prefetch(key_after(v_, line_.back(), m), v_.turn_after[static_cast<std::size_t>(seat)][1]);
+  eval_.prefetch(key_after(v_, line_.back(), m), v_.next_seat(seat));
   play_move(v_, line_, m);
   ++pushed;
   const State& u = line_.back();

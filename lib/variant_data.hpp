@@ -330,6 +330,8 @@ struct VariantData {
                : z_cell[(static_cast<std::size_t>(code) * nseats + owner) * nsq + sq];
   }
   bool enemies(int a, int b) const { return a != b && !((partners[a] >> b) & 1u); }
+  // The seat whose turn comes after `seat`'s in the turn order.
+  int next_seat(int seat) const { return turn_after[static_cast<std::size_t>(seat)][1]; }
   // Mask of seats whose pieces can attack seat s's king: active enemies.
   std::uint8_t attackers_of(const State& st, int s) const {
     const unsigned seats = (1u << nseats) - 1;
