@@ -221,8 +221,7 @@ bool TwoSeatExpert::gives_check(Move m) {
   // The enemy royal is not in check now (with two seats and check, the seat
   // not to move never is: as after its own move, or a position as loaded).
   const int k = enemy_royal();
-  const Checks checks = k >= 0 ? move_checks(v_, line_.back(), m, k) : Checks::unsure;
-  return checks == Checks::unsure ? played_checks(m) : checks == Checks::yes;
+  return k >= 0 ? move_gives_check(v_, line_.back(), m, k) : played_checks(m);
 }
 
 int TwoSeatExpert::enemy_royal() const {
@@ -603,12 +602,11 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
   return best_value;
 }
 
-void TwoSeatExpert::score_quiescence_moves(int us, Move tt_move, bool with_checks) {
+void TwoSeatExpert::score_quiescence_moves(int us, Move tt_move) {
   // The table move first; captures by the value taken (cheaper taker first)
   // and their history; the rest (evasions, checks) by history.
   for (Move m : scratch_) {
     const int captured = captured_kind(m);
-    if (with_checks && captured < 0 && !gives_check(m)) continue;
     const int kind = moved_kind(m);
     int sc = 0;
     if (m == tt_move)
@@ -663,15 +661,15 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
   ss->eval = eval;
   if (checked)
     legal_moves(v_, line_, scratch_);
-  else if (const SquareSet* reach = with_checks ? check_reach() : nullptr)
-    legal_moves(v_, line_, scratch_, MoveFilter::captures_and_near, reach);
+  else if (with_checks && enemy_royal() >= 0)
+    legal_moves(v_, line_, scratch_, MoveFilter::captures_and_checks, enemy_royal());
   else
     legal_moves(v_, line_, scratch_, MoveFilter::captures);
   if (checked && scratch_.empty()) return stuck_value(ply);
   auto& pool = pool_;
   const std::size_t base = pool.size();
   const Shrink shrink(pool);
-  score_quiescence_moves(us, e ? e->move : Move{}, with_checks);
+  score_quiescence_moves(us, e ? e->move : Move{});
   const std::size_t end = pool.size();
   Move best_move{};
   for (std::size_t i = base; i < end; ++i) {
@@ -684,8 +682,9 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
     if (!checked && best_value > -kWinScore) {
       // Futility: a capture that cannot bring the score back to alpha
       // (it gains about twice the piece: off the board and into the hand).
+      // The quiet moves listed here check (captures_and_checks).
       const int gain = captured >= 0 ? 2 * piece_value(v_, captured) : 0;
-      if (!m.promote && futility_base + gain <= alpha && !gives_check(m)) {
+      if (!m.promote && futility_base + gain <= alpha && captured >= 0 && !gives_check(m)) {
         best_value = std::max(best_value, futility_base + gain);
         continue;
       }

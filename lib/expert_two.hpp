@@ -118,8 +118,8 @@ class TwoSeatExpert {
              const Tried& captures);
   int qsearch(bool pv, int ply, int alpha, int beta, int depth);
   // Puts the listed moves (scratch_) into the pool with their order's
-  // scores; `with_checks`: of the quiet moves only those that check.
-  void score_quiescence_moves(int us, Move tt_move, bool with_checks);
+  // scores.
+  void score_quiescence_moves(int us, Move tt_move);
   // Whether the line's last state ends the search: the game ended on the
   // move into it, or it repeats a position of the search. Then `score` is
   // its value for the seat to move.

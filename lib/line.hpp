@@ -137,7 +137,7 @@ Score score_of(const VariantData& v, const State& s, int seat);
 // Reads the line only: safe from several threads at once. `filter` picks a
 // part of them (generate_moves).
 void legal_moves(const VariantData& v, const Line& line, MoveList& out,
-                 MoveFilter filter = MoveFilter::all, const SquareSet* near = nullptr);
+                 MoveFilter filter = MoveFilter::all, int target = -1);
 // Whether legal_moves would list `m` (any Move, even one a hash table kept
 // for another position).
 bool legal_move(const VariantData& v, const Line& line, Move m);

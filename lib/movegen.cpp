@@ -151,7 +151,7 @@ struct Generator {
   int seat;
   bool royal_captures;
   MoveFilter filter = MoveFilter::all;
-  const SquareSet* near = nullptr;  // MoveFilter::captures_and_near's set
+  int target = -1;  // MoveFilter::captures_and_checks's royal
   // Only the drops of this kind on this square (-1: every drop).
   int only_kind = -1, only_to = -1;
   std::array<std::int8_t, kMaxSeats> mated{{-1, -1, -1, -1}};
@@ -191,20 +191,48 @@ struct Generator {
     return 1;
   }
 
-  // Whether the filter lets through a move from `from` to the cell `c` on
-  // `to`, one the seat can take (cap 1) or an empty one.
-  bool wanted(int cap, Cell c, int from, int to) const {
-    if (cap == 1) return true;
-    if (c.code != kEmpty) return false;
-    switch (filter) {
-      case MoveFilter::all:
-        return true;
-      case MoveFilter::captures:
-        return false;
-      case MoveFilter::captures_and_near:
-        return near->test(to) || near->test(from);
+  // captures_and_checks: the empty squares a piece may move to, all or
+  // those of up to two sets (checking_targets); none by default.
+  struct Quiet {
+    bool all = false;
+    const SquareSet* some = nullptr;
+    const SquareSet* more = nullptr;
+    bool test(int to) const {
+      return all || (some && (some->test(to) || (more && more->test(to))));
     }
-    return false;
+  };
+  Quiet quiet_targets(std::uint8_t code, int from) const {
+    Quiet q;
+    if (filter == MoveFilter::captures_and_checks) checking_targets(code, from, q);
+    return q;
+  }
+
+  // captures_and_checks: the empty squares from which the piece `code` on
+  // `from` may check the target: those from which it, in either form,
+  // could attack it on an empty board, or all where `from` is on a line
+  // through the target (a line the move may open). generate_moves keeps
+  // the moves that do check.
+  void checking_targets(std::uint8_t code, int from, Quiet& q) const {
+    if (v.line_to[static_cast<std::size_t>(target) * v.nsq + from] != VariantData::kNoLine) {
+      q.all = true;
+      return;
+    }
+    q.some = &attacking_target(code);
+    const int flip = v.flip_of(kind_of(code));
+    if (flip >= 0) q.more = &attacking_target(code_of(flip, facing_of(code)));
+  }
+
+  // Whether the filter lets through a move to the cell `c` on `to`, one
+  // the seat can take (cap 1) or an empty one (`quiet`: quiet_targets).
+  bool wanted(int cap, Cell c, const Quiet& quiet, int to) const {
+    if (cap == 1) return true;
+    return c.code == kEmpty && (filter == MoveFilter::all || quiet.test(to));
+  }
+
+  // captures_and_checks: the squares from which the piece `code` could
+  // attack the target on an empty board.
+  const SquareSet& attacking_target(std::uint8_t code) const {
+    return v.reach_from[static_cast<std::size_t>(reversed_code(code)) * v.nsq + target];
   }
 
   // In which order run() lists the seat's moves.
@@ -222,20 +250,23 @@ struct Generator {
 
   // The seat's pieces that may have a move the filter lets through: all,
   // or for captures only those whose rays reach a piece they could take
-  // (with captures_and_near, or a square of `near`, or that stand on one).
+  // (with captures_and_checks, or a square from which some piece attacks
+  // the target, or that stand on one).
   SquareSet movers() const {
     const SquareSet& own = s.owned[seat];
     if (filter == MoveFilter::all) return own;
     SquareSet aims{};
     for (int o = 0; o < v.nseats; ++o)
       if (v.enemies(seat, o)) aims |= s.owned[o];
-    const bool near_too = filter == MoveFilter::captures_and_near;
-    if (near_too) aims |= *near;
+    const SquareSet* near = filter == MoveFilter::captures_and_checks
+                                ? &v.reach_to[static_cast<std::size_t>(target)]
+                                : nullptr;
+    if (near) aims |= *near;
     SquareSet out{};
     own.each([&](int from) {
       const SquareSet& reach =
           v.reach_from[static_cast<std::size_t>(s.cells[from].code) * v.nsq + from];
-      if ((reach & aims).any() || (near_too && near->test(from))) out.set(from);
+      if ((reach & aims).any() || (near && near->test(from))) out.set(from);
     });
     return out;
   }
@@ -321,12 +352,13 @@ struct Generator {
   template <class Sink>
   void royal_moves(Sink& sink, unsigned enemy, int from, bool& ok) {
     const std::uint8_t code = s.cells[from].code;
+    const Quiet quiet = quiet_targets(code, from);
     walk(from, ok, [&](int to, Cell c) {
       const int cap = c.code == kEmpty ? 0 : capturable(c, to);
       if (cap == 2) {
         if (royal_capture_ok(Move::board(from, to, false), c.owner))
           ok = emit_board(sink, code, from, to);
-      } else if (wanted(cap, c, from, to) && !attacked_by(v, s, to, enemy, from)) {
+      } else if (wanted(cap, c, quiet, to) && !attacked_by(v, s, to, enemy, from)) {
         ok = emit_board(sink, code, from, to);
       }
     });
@@ -340,6 +372,7 @@ struct Generator {
     if (safe.checks >= 2) return;
     const std::uint8_t code = s.cells[from].code;
     const SquareSet allowed = safe.pinned_to(v, from, safe.checks == 1 ? safe.evasion : v.board);
+    const Quiet quiet = quiet_targets(code, from);
     walk(from, ok, [&](int to, Cell c) {
       const int cap = c.code == kEmpty ? 0 : capturable(c, to);
       if (cap == 2) {
@@ -350,7 +383,7 @@ struct Generator {
           bool shape_ok = promote ? forms.promoted : forms.plain;
           if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
         }
-      } else if (wanted(cap, c, from, to) && allowed.test(to)) {
+      } else if (wanted(cap, c, quiet, to) && allowed.test(to)) {
         ok = emit_board(sink, code, from, to);
       }
     });
@@ -365,7 +398,7 @@ struct Generator {
       return true;
     SquareSet empties = v.board & ~s.occupied;
     if (safe.checks == 1) empties &= safe.evasion;
-    if (filter == MoveFilter::captures_and_near) empties &= *near;
+    const bool checks_only = filter == MoveFilter::captures_and_checks;
     int facing = v.seat_facing[seat];
     int nk = static_cast<int>(v.kinds.size());
     if (only_to >= 0) {
@@ -380,6 +413,7 @@ struct Generator {
       if (!s.hand[seat][v.base_kind(k)]) continue;
       std::uint8_t code = code_of(k, facing);
       SquareSet targets = empties & ~v.dead[code];
+      if (checks_only) targets &= attacking_target(code);
       const DropRule& rule = v.drops.by_kind[k];
       if (rule.per_file > 0) {
         const std::uint32_t files = files_at_limit(v, s, seat, k);
@@ -543,21 +577,44 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsig
   return Checks::no;
 }
 
+bool move_gives_check(const VariantData& v, const State& s, Move m, int king) {
+  const Checks checks = move_checks(v, s, m, king);
+  if (checks != Checks::unsure) return checks == Checks::yes;
+  State t = s;
+  Undo undo;
+  if (!make_in_place(v, t, m, undo)) return true;
+  return in_check(v, t, s.cells[king].owner);
+}
+
 #ifdef KOMA_SELF_CHECK
 namespace {
 
+// Whether the move `m` of `seat`, played on a copy, leaves the square
+// `target` attacked by the seat's pieces.
+bool played_attacks(const VariantData& v, const State& s, int seat, Move m, int target) {
+  State t = s;
+  t.to_move = static_cast<std::uint8_t>(seat);
+  make_move(v, t, m);
+  return attacked_by(v, t, target, 1u << seat);
+}
+
 // A filtered generation (which skips the pieces that reach nothing it
-// wants) must list the moves of the whole generation the filter lets
-// through, in their order.
+// wants, and with captures_and_checks the squares from which a piece
+// cannot check) must list the moves of the whole generation the filter
+// lets through, in their order; the checks are found by playing each move
+// (by move_gives_check where the royal is attacked already: without
+// check rules, it may be).
 void check_filtered(const VariantData& v, const State& s, int seat, const Move* listed,
-                    std::size_t n, MoveFilter filter, const SquareSet* near) {
+                    std::size_t n, MoveFilter filter, int target) {
   MoveList all, expected;
   generate_moves(v, s, seat, all);
-  const bool near_too = filter == MoveFilter::captures_and_near;
+  const bool checks = filter == MoveFilter::captures_and_checks;
+  const bool attacked = checks && attacked_by(v, s, target, 1u << seat);
   for (Move m : all) {
     const bool capture = !m.is_drop() && s.cells[m.to].code != kEmpty;
-    const bool close = near_too && (near->test(m.to) || (!m.is_drop() && near->test(m.from)));
-    if (capture || close) expected.push_back(m);
+    const bool check = checks && (attacked ? move_gives_check(v, s, m, target)
+                                           : played_attacks(v, s, seat, m, target));
+    if (capture || check) expected.push_back(m);
   }
   if (!std::equal(expected.begin(), expected.end(), listed, listed + n)) {
     std::fprintf(stderr, "koma: filtered generation of seat %d lists %zu moves, %zu expected\n",
@@ -570,19 +627,27 @@ void check_filtered(const VariantData& v, const State& s, int seat, const Move* 
 #endif
 
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
-                    MoveFilter filter, const SquareSet* near) {
-  Generator g{v, s, seat, true, filter, near};
+                    MoveFilter filter, int target) {
+  Generator g{v, s, seat, true, filter, target};
   auto sink = [&](Move m) {
     out.push_back(m);
     return true;
   };
+  // The generator lets through the moves that may check; this sink keeps
+  // those that do.
+  auto checking_sink = [&](Move m) {
+    const bool quiet = m.is_drop() || s.cells[m.to].code == kEmpty;
+    if (!quiet || move_gives_check(v, s, m, target)) out.push_back(m);
+    return true;
+  };
+  [[maybe_unused]] const std::size_t first = out.size();
+  if (filter == MoveFilter::captures_and_checks)
+    g.run(checking_sink);
+  else
+    g.run(sink);
 #ifdef KOMA_SELF_CHECK
-  const std::size_t first = out.size();
-  g.run(sink);
   if (filter != MoveFilter::all)
-    check_filtered(v, s, seat, out.data() + first, out.size() - first, filter, near);
-#else
-  g.run(sink);
+    check_filtered(v, s, seat, out.data() + first, out.size() - first, filter, target);
 #endif
 }
 

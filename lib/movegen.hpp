@@ -100,20 +100,24 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsig
 inline Checks move_checks(const VariantData& v, const State& s, Move m, int king) {
   return move_checks(v, s, m, king, 1u << s.to_move);
 }
+// Whether the move `m` of the seat to move leaves the royal on `king` (of
+// another seat, not in check before) attacked by one of the mover's pieces:
+// move_checks, and where it is unsure the move played on a copy (a royal
+// capture counts as a check).
+bool move_gives_check(const VariantData& v, const State& s, Move m, int king);
 
 // Which legal moves a generation lists, in the order of `all`: all; only
 // the board moves that capture (a search's quiescence); or those and the
-// other moves that start or end on a square of a given set (`near`: with
-// the squares from which a royal can be attacked, every move that may
-// check it).
-enum class MoveFilter : std::uint8_t { all, captures, captures_and_near };
+// other moves that check the royal on a given square (`target`, of a seat
+// not in check: move_gives_check), the quiescence's first ply.
+enum class MoveFilter : std::uint8_t { all, captures, captures_and_checks };
 
 // Appends to `out` the legal moves of `seat` (normally the seat to move)
 // that `filter` lets through, in the documented order: board moves by
 // origin square and the piece's move table, promotion first; then drops
 // by kind and square.
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
-                    MoveFilter filter = MoveFilter::all, const SquareSet* near = nullptr);
+                    MoveFilter filter = MoveFilter::all, int target = -1);
 // Whether generate_moves would list `m` for `seat`: any Move is asked, even
 // one a hash table kept for another position.
 bool is_legal_move(const VariantData& v, const State& s, int seat, Move m);
@@ -168,6 +172,14 @@ std::uint64_t key_after(const VariantData& v, const State& s, Move m);
 // The code of the piece `code` after a move, promoted or not.
 inline std::uint8_t moved_code(const VariantData& v, std::uint8_t code, bool promote) {
   return promote ? code_of(v.flip_of(kind_of(code)), facing_of(code)) : code;
+}
+
+// The piece `code` facing the other way: its moves are those of `code`
+// reversed (the descriptor turns a kind's moves by its facing, and facings
+// two apart mirror each other through the point), so it reaches from a
+// square q exactly the squares from which `code` reaches q.
+inline std::uint8_t reversed_code(std::uint8_t code) {
+  return code_of(kind_of(code), (facing_of(code) + 2) % 4);
 }
 
 // The same in place, with what it takes to undo it: for walking a tree

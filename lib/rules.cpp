@@ -564,11 +564,11 @@ Score score_of(const VariantData& v, const State& s, int seat) {
 }
 
 void legal_moves(const VariantData& v, const Line& line, MoveList& out, MoveFilter filter,
-                 const SquareSet* near) {
+                 int target) {
   out.clear();
   const State& s = line.back();
   if (s.outcome != Outcome::ongoing) return;
-  generate_moves(v, s, s.to_move, out, filter, near);
+  generate_moves(v, s, s.to_move, out, filter, target);
   if (!out.empty() && repetition_possible(v, line)) {
     MoveList kept;
     for (Move m : out)
