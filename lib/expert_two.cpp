@@ -157,6 +157,10 @@ const std::int16_t* TwoSeatExpert::cont_at(int ply) const {
   return row ? row : stats_.zero_row();
 }
 
+int TwoSeatExpert::seat_at(int ply) const {
+  return ply % 2 == 0 ? me_ : v_.next_seat(me_);
+}
+
 int TwoSeatExpert::static_eval() {
   const State& s = line_.back();
   const int e = eval_(s);
@@ -166,9 +170,10 @@ int TwoSeatExpert::static_eval() {
 bool TwoSeatExpert::terminal(int ply, int& score) {
   const State& s = line_.back();
   if (s.outcome == Outcome::finished) {
-    // By place, from the seat to move's view, nearer wins and farther
-    // losses preferred.
-    score = finished_score(v_, s, s.to_move, ply);
+    // By place, from the view of the seat whose turn it is at this ply (a
+    // finished state's to_move may be another: judge_stuck settles a stuck
+    // seat's state anew), nearer wins and farther losses preferred.
+    score = finished_score(v_, s, seat_at(ply), ply);
     return true;
   }
   // A position that came before inside the search (since the last null

@@ -133,6 +133,8 @@ class TwoSeatExpert {
   int stuck_value(int ply);
   const std::int16_t* cont_at(int ply) const;
   int static_eval();
+  // The seat to move at `ply` (moves and null moves alternate the two).
+  int seat_at(int ply) const;
   void play(int ply, Move m);
   void play_null(int ply);
   void take_back() { line_.pop(); }

@@ -108,6 +108,29 @@ TEST_CASE("the expert finds a mate in one") {
   CHECK(g.position().move_text(p.choose(g)) == "G*5b");
 }
 
+TEST_CASE("the expert mates where a mated seat is eliminated, either seat") {
+  // Okisaki shogi eliminates a mated seat (no_legal_move: eliminate): the
+  // finished state's seat to move is then the mater. The drop in front of
+  // the king, guarded by the gold behind it, mates; so does the mirror.
+  auto v = test::variant("okisakishogi.yaml");
+  const std::pair<const char*, std::vector<int>> cases[] = {
+      {"3L2K2L24/10/4G15/10/10/10/10/10/10/4K15 1 1:G 1 -", {1, 2}},
+      {"4K25/10/10/10/10/10/10/4G25/10/3L1K1L14 2 2:G 1 -", {2, 1}},
+  };
+  for (const auto& [text, places] : cases) {
+    CAPTURE(text);
+    koma::Game g(koma::Position::from_text(v, text));
+    for (int depth = 1; depth <= 3; ++depth) {
+      koma::Player p(koma::Level::expert, {depth, 0, 0, 1});
+      koma::Game h = g;
+      h.play(p.choose(g));
+      REQUIRE(h.result());
+      CHECK(h.result()->reason == koma::Reason::checkmate);
+      CHECK(h.result()->places == places);
+    }
+  }
+}
+
 TEST_CASE("a draw is worth a draw, not a win") {
   // Gote, a rook up, may bring back the start position a fourth time with
   // 5b5a: a draw by repetition. The search must not take it for a win.
