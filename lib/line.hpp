@@ -149,10 +149,11 @@ std::size_t count_legal_moves(const VariantData& v, const Line& line);
 // Plays a legal move and every automatic consequence (in the order of
 // docs/descriptor.md#what-happens-after-a-move).
 void play_move(const VariantData& v, Line& line, Move m);
-// The same, but a next seat with no legal move is left to move (unjudged):
-// for walking a tree whose next step lists that seat's moves anyway. When
-// it lists none (and the rules do not pass), judge_stuck settles the last
-// state as play_move would have: the seat eliminated, play going on.
+// The same, but a next seat with no legal move is left to move (unjudged;
+// with two seats, also one the move mates): for walking a tree whose next
+// step lists that seat's moves anyway. When it lists none (and the rules
+// do not pass), judge_stuck settles the last state as play_move would have:
+// the seat eliminated (checkmated if in check), play going on.
 void play_move_unjudged(const VariantData& v, Line& line, Move m);
 void judge_stuck(const VariantData& v, Line& line);
 // Actions: resignation and an impasse declaration. The caller checks that

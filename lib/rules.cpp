@@ -458,6 +458,15 @@ bool unchecked_pair(const VariantData& v, const State& s, bool moved, bool gave_
   return moved && !gave_check && active_count(v, s) == 2;
 }
 
+// Whether an unjudged move (play_move_unjudged) leaves a mate to the
+// walker of the tree: with two seats, the only seat the move can mate is
+// the next to move, and the walker, which lists that seat's moves anyway,
+// finds it without any (judge_stuck then settles it as a mate, as the
+// scan would have).
+bool mate_left_to_walker(const VariantData& v) {
+  return v.nseats == 2 && v.rules.no_legal_move != NoMove::pass;
+}
+
 // Steps 3-6 for a state whose mover has just acted: settles `s`, to be
 // pushed with `mover` as its actor. With `grow` (the same line,
 // writable), a seat left without a legal move is found and eliminated; a
@@ -465,16 +474,19 @@ bool unchecked_pair(const VariantData& v, const State& s, bool moved, bool gave_
 // chosen, which is enough to know the position the move leads to.
 // `actor` is the seat whose move or action this is (the mover unless
 // settling resumes after a stuck seat's elimination); `checks`, which
-// seats `s` has in check as far as known, learns more.
+// seats `s` has in check as far as known, learns more. `mates_left`: a
+// move played unjudged where mate_left_to_walker holds; its mate is not
+// looked for.
 void settle(const VariantData& v, const Line& line, Line* grow, State& s, SeatChecks& checks,
-            int mover, bool gave_check, Move m, bool moved, Reason cause, int actor = -1) {
+            int mover, bool gave_check, Move m, bool moved, Reason cause, int actor = -1,
+            bool mates_left = false) {
   const Rules& r = v.rules;
   if (actor < 0) actor = mover;
   s.rule_ending = false;
   for (;;) {
     if (moved && gave_check && check_count_ends(v, s, mover)) break;
-    if (r.mate == MateDetect::immediate && !unchecked_pair(v, s, moved, gave_check) &&
-        scan_mates(v, s, mover, checks))
+    if (r.mate == MateDetect::immediate && !mates_left &&
+        !unchecked_pair(v, s, moved, gave_check) && scan_mates(v, s, mover, checks))
       cause = Reason::checkmate;
     if (position_endings(v, s, mover, m, moved, cause) && !reported_only(line, s)) break;
     moved = false;
@@ -638,7 +650,8 @@ void push_move(const VariantData& v, Line& line, Move m, bool judge) {
   // `before` may move once the line grows: not read in here.
   const auto after = [&](State& s) {
     const bool gave = board_move(v, s, m, checks);
-    settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none);
+    settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none, -1,
+           !judge && mate_left_to_walker(v));
 #ifdef KOMA_SELF_CHECK
     guess.check(s);
 #endif
