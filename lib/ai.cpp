@@ -233,9 +233,7 @@ Choice choose_fixed_depth(Turn& t, Level level) {
 // Expert, two seats: the search of expert_two.hpp, with the table and the
 // move statistics the Player keeps (each choose() starts them afresh).
 Choice choose_expert_two(Turn& t, detail::ExpertMemory& memory) {
-  memory.table.start();
-  memory.stats.reset(t.v);
-  detail::TwoSeatExpert search(t.v, t.line, t.budget, memory.table, memory.stats);
+  detail::TwoSeatExpert search(t.v, t.line, t.budget, memory);
   const auto r = search.run(t.root, t.limits.depth > 0 ? t.limits.depth : kMaxDepth);
   return Choice{r.move, r.score, r.depth};
 }

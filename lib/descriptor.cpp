@@ -1,6 +1,7 @@
 // Reads a merged descriptor document into a VariantData: strict schema
 // checks (every key known, every value typed), then the compiled tables.
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cstdlib>
 #include <map>
@@ -1017,6 +1018,8 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   if (b.v.rules.end.collect >= 0 && b.v.kinds[b.v.rules.end.collect].royal)
     fail(doc.find("end")->loc,
          "end collect needs a non-royal kind (royal pieces are never captured into hands)");
+  static std::atomic<std::uint64_t> compiled{0};
+  b.v.serial = ++compiled;
   return std::move(b.v);
 }
 

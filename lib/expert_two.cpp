@@ -141,16 +141,19 @@ constexpr int kCaptureRange = 10692;
 
 }  // namespace
 
-TwoSeatExpert::TwoSeatExpert(const VariantData& v, Line& line, Budget& budget, ExpertTable& table,
-                             MoveStats& stats)
+TwoSeatExpert::TwoSeatExpert(const VariantData& v, Line& line, Budget& budget, ExpertMemory& memory)
     : v_(v),
       line_(line),
       b_(budget),
-      tt_(table),
-      stats_(stats),
-      eval_(v, line.back().to_move),
+      tt_(memory.table),
+      stats_(memory.stats),
+      eval_(memory.eval),
       floor_(line.size() - 1),
-      me_(line.back().to_move) {}
+      me_(line.back().to_move) {
+  tt_.start();
+  stats_.reset(v);
+  eval_.use_for(v, me_);
+}
 
 const std::int16_t* TwoSeatExpert::cont_at(int ply) const {
   const std::int16_t* row = frames_[static_cast<std::size_t>(ply) + 4].cont;

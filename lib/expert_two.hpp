@@ -57,17 +57,21 @@ class ExpertTable {
   std::uint32_t search_ = 0;
 };
 
-// What a Player keeps for its two-seat expert between moves: the memory, not
-// the contents (each search starts both afresh, so it stays deterministic).
+// What a Player keeps for its two-seat expert between moves: the memory of
+// the table and the statistics, not their contents (each search starts
+// both afresh, so it stays deterministic), and the evaluation cache with
+// its contents (exact evaluations: the next search finds many of the
+// positions the last one evaluated, and scores them the same).
 struct ExpertMemory {
   ExpertTable table;
   MoveStats stats;
+  EvalCache eval;
 };
 
 class TwoSeatExpert {
  public:
-  TwoSeatExpert(const VariantData& v, Line& line, Budget& budget, ExpertTable& table,
-                MoveStats& stats);
+  // Starts the memory's table and statistics afresh.
+  TwoSeatExpert(const VariantData& v, Line& line, Budget& budget, ExpertMemory& memory);
   struct Result {
     Move move{};
     int score = 0;  // from the seat to move's view at the root
@@ -159,7 +163,7 @@ class TwoSeatExpert {
   Budget& b_;
   ExpertTable& tt_;
   MoveStats& stats_;
-  EvalCache eval_;
+  EvalCache& eval_;
   // Repetitions count from here: the root, or inside a null move's subtree
   // the state after it.
   std::size_t floor_;

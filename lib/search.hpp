@@ -105,7 +105,17 @@ enum class Bound : std::uint8_t { exact, lower, upper };
 // stored score is the score.
 class EvalCache {
  public:
-  EvalCache(const VariantData& v, int me) : v_(v), me_(me) {}
+  EvalCache(const VariantData& v, int me) : v_(&v), me_(me) {}
+  EvalCache() = default;
+  // Evaluates for `me` in `v` from now on: the scores kept stay where both
+  // are those of the last use (a kept score is the score), else go.
+  void use_for(const VariantData& v, int me) {
+    v_ = &v;
+    if (variant_ == v.serial && me_ == me) return;
+    variant_ = v.serial;
+    me_ = me;
+    slots_.clear();
+  }
   // Starts loading the slot of a position whose key (board_key ^
   // hand_key) is `key`, `to_move` to move, into the cache.
   void prefetch(std::uint64_t key, int to_move) const {
@@ -118,13 +128,13 @@ class EvalCache {
   // `s` (or nullptr).
   template <class F>
   int operator()(const State& s, KnownChecks checks, F&& standings) {
-    if (s.outcome == Outcome::finished) return evaluate(v_, s, me_);
+    if (s.outcome == Outcome::finished) return evaluate(*v_, s, me_);
     // 1 MiB, taken at the first evaluation: a search object that never
     // evaluates (the expert builds one of each kind) costs nothing.
     if (slots_.empty()) slots_.resize(std::size_t{1} << 16);
     const std::uint64_t key = turnless(s.board_key ^ s.hand_key, s.to_move);
     Slot& e = slots_[key & (slots_.size() - 1)];
-    if (!e.used || e.key != key) e = Slot{key, evaluate(v_, s, me_, checks, standings()), true};
+    if (!e.used || e.key != key) e = Slot{key, evaluate(*v_, s, me_, checks, standings()), true};
     return e.score;
   }
 
@@ -132,14 +142,15 @@ class EvalCache {
   // The key `key` of a position with `to_move` to move, without the seat
   // to move: the evaluation does not read it, and Best-Reply Search
   // reaches one position with different seats to move.
-  std::uint64_t turnless(std::uint64_t key, int to_move) const { return key ^ v_.z_turn[to_move]; }
+  std::uint64_t turnless(std::uint64_t key, int to_move) const { return key ^ v_->z_turn[to_move]; }
   struct Slot {
     std::uint64_t key = 0;
     int score = 0;
     bool used = false;
   };
-  const VariantData& v_;
-  int me_;
+  const VariantData* v_ = nullptr;
+  std::uint64_t variant_ = 0;  // v_'s serial where the cache is kept (use_for)
+  int me_ = -1;
   std::vector<Slot> slots_;
 };
 

@@ -224,6 +224,9 @@ struct Rules {
 
 struct VariantData {
   std::string name, title, path;
+  // A number no other variant compiled in this process has: what a cache
+  // kept across searches (EvalCache) tells variants apart by.
+  std::uint64_t serial = 0;
   Options options;
   bool sfen = false;
   bool shogi_squares = true;  // 7g style (boards up to 9x9) or algebraic

@@ -73,8 +73,10 @@ class Player {
   SearchInfo info_;
   std::unique_ptr<std::atomic<bool>> stop_ = std::make_unique<std::atomic<bool>>(false);
   std::uint64_t games_ = 0;  // mixed into the seed so successive calls differ
-  // The two-seat expert's table and move statistics, allocated at its first
-  // choose() (about 13 MiB for shogi, at most about 45 MiB) and reused.
+  // The two-seat expert's table, move statistics and evaluation cache,
+  // allocated at its first choose() (about 14 MiB for shogi, at most about
+  // 46 MiB) and reused (the cache's exact scores kept for the same variant
+  // and seat).
   std::shared_ptr<detail::ExpertMemory> expert_;
 };
 
