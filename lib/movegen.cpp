@@ -226,7 +226,16 @@ struct Generator {
   // the seat can take (cap 1) or an empty one (`quiet`: quiet_targets).
   bool wanted(int cap, Cell c, const Quiet& quiet, int to) const {
     if (cap == 1) return true;
-    return c.code == kEmpty && (filter == MoveFilter::all || quiet.test(to));
+    if (c.code != kEmpty) return false;
+    switch (filter) {
+      case MoveFilter::all:
+        return true;
+      case MoveFilter::captures:
+        return false;
+      case MoveFilter::captures_and_checks:
+        return quiet.test(to);
+    }
+    return false;
   }
 
   // captures_and_checks: the squares from which the piece `code` could
