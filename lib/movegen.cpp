@@ -209,11 +209,12 @@ struct Generator {
 
   // captures_and_checks: the empty squares from which the piece `code` on
   // `from` may check the target: those from which it, in either form,
-  // could attack it on an empty board, or all where `from` is on a line
-  // through the target (a line the move may open). generate_moves keeps
+  // could attack it on an empty board, or all where it alone stands between
+  // the target and a piece of the seat attacking along their line (a pin
+  // the other way round: the move may open the line). generate_moves keeps
   // the moves that do check.
   void checking_targets(std::uint8_t code, int from, Quiet& q) const {
-    if (v.line_to[static_cast<std::size_t>(target) * v.nsq + from] != VariantData::kNoLine) {
+    if (maybe_pinned(target, from, 1u << seat)) {
       q.all = true;
       return;
     }
@@ -326,9 +327,9 @@ struct Generator {
   }
 
   // Whether the piece on `from` may be pinned to the royal on `king`: the
-  // first piece back from the royal along their line, with an enemy piece
-  // attacking along it behind (as safety_of finds pins); true where several
-  // lines join them.
+  // first piece back from the royal along their line, with a piece of the
+  // seats `enemy` attacking along it behind (as safety_of finds pins); true
+  // where several lines join them.
   bool maybe_pinned(int king, int from, unsigned enemy) const {
     const int vi = v.line_to[static_cast<std::size_t>(king) * v.nsq + from];
     if (vi == VariantData::kNoLine) return false;
