@@ -91,9 +91,7 @@ class Exchange {
       const Slider& l = lines_[static_cast<std::size_t>(i)];
       if (l.front >= l.len) continue;
       const Cell c = s_.cells[l.squares[l.front]];
-      if (!is_piece(c.code) || !((seats >> c.owner) & 1u) ||
-          v_.range[static_cast<std::size_t>(c.code) * v_.nvec + l.vi] <= l.front)
-        continue;
+      if (!((seats >> c.owner) & 1u)) continue;
       const int val = worth(c.code);
       if (best < 0 || val < value) best = 64 + i, value = val;
     }
@@ -123,10 +121,17 @@ class Exchange {
   int worth(std::uint8_t code) const {
     return v_.kinds[kind_of(code)].royal ? kWin : piece_value(v_, kind_of(code));
   }
+  // Moves the line's front to its next piece; past its end where that one
+  // cannot take along the line (nor can any behind it, then).
   void advance(Slider& l) const {
     for (++l.front; l.front < l.len; ++l.front) {
       const int q = l.squares[l.front];
-      if (q != from_ && s_.cells[q].code != kEmpty) return;
+      const Cell c = s_.cells[q];
+      if (q == from_ || c.code == kEmpty) continue;
+      if (!is_piece(c.code) ||
+          v_.range[static_cast<std::size_t>(c.code) * v_.nvec + l.vi] <= l.front)
+        l.front = l.len;
+      return;
     }
   }
 
