@@ -202,9 +202,8 @@ bool TwoSeatExpert::terminal(int ply, int& score) {
 
 int TwoSeatExpert::stuck_value(int ply) {
   if (v_.rules.no_legal_move == NoMove::pass) return static_eval();
-  const int seat = line_.back().to_move;
   judge_stuck(v_, line_);
-  return finished_score(v_, line_.back(), seat, ply);
+  return finished_score(v_, line_.back(), seat_at(ply), ply);
 }
 
 bool TwoSeatExpert::repeats_in_search() const {
@@ -667,10 +666,11 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
     futility_base = best_value + kQuiescenceFutility;
   }
   ss->eval = eval;
+  const int royal = enemy_royal();
   if (checked)
     legal_moves(v_, line_, scratch_);
-  else if (with_checks && enemy_royal() >= 0)
-    legal_moves(v_, line_, scratch_, MoveFilter::captures_and_checks, enemy_royal());
+  else if (with_checks && royal >= 0)
+    legal_moves(v_, line_, scratch_, MoveFilter::captures_and_checks, royal);
   else
     legal_moves(v_, line_, scratch_, MoveFilter::captures);
   if (checked && scratch_.empty()) return stuck_value(ply);
