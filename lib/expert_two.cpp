@@ -228,7 +228,9 @@ bool TwoSeatExpert::gives_check(Move m) {
   // The enemy royal is not in check now (with two seats and check, the seat
   // not to move never is: as after its own move, or a position as loaded).
   const int k = enemy_royal();
-  return k >= 0 ? move_gives_check(v_, line_.back(), m, k) : played_checks(m);
+  if (k >= 0) return move_gives_check(v_, line_.back(), m, k);
+  State& s = line_.back_in_place();
+  return played_gives_check(v_, s, m, v_.next_seat(s.to_move));
 }
 
 int TwoSeatExpert::enemy_royal() const {
@@ -250,15 +252,6 @@ bool TwoSeatExpert::in_check_now() const {
   if (v_.nseats == 2 && mover >= 0 && mover != s.to_move && s.active(mover))
     return line_.checked(last);
   return in_check(v_, s, s.to_move);
-}
-
-bool TwoSeatExpert::played_checks(Move m) {
-  State& s = line_.back_in_place();
-  Undo undo;
-  if (!make_in_place(v_, s, m, undo)) return true;
-  const bool check = in_check(v_, s, v_.next_seat(s.to_move));
-  unmake_in_place(v_, s, m, undo);
-  return check;
 }
 
 void TwoSeatExpert::play(int ply, Move m) {

@@ -142,10 +142,9 @@ class TwoSeatExpert {
   void play(int ply, Move m);
   void play_null(int ply);
   void take_back() { line_.pop(); }
-  // Whether `m` checks the enemy royal: move_checks, or where that is
-  // unsure, played_checks (by playing it).
+  // Whether `m` checks the enemy: move_gives_check where it has a lone
+  // royal, else by playing it (played_gives_check).
   bool gives_check(Move m);
-  bool played_checks(Move m);
   // The square of the royal of the seat not to move (-1: none on the board).
   int enemy_royal() const;
   // The squares a move must start or end on to check the enemy royal

@@ -591,9 +591,15 @@ bool move_gives_check(const VariantData& v, const State& s, Move m, int king) {
   const Checks checks = move_checks(v, s, m, king);
   if (checks != Checks::unsure) return checks == Checks::yes;
   State t = s;
+  return played_gives_check(v, t, m, s.cells[king].owner);
+}
+
+bool played_gives_check(const VariantData& v, State& s, Move m, int seat) {
   Undo undo;
-  if (!make_in_place(v, t, m, undo)) return true;
-  return in_check(v, t, s.cells[king].owner);
+  if (!make_in_place(v, s, m, undo)) return true;
+  const bool check = in_check(v, s, seat);
+  unmake_in_place(v, s, m, undo);
+  return check;
 }
 
 #ifdef KOMA_SELF_CHECK

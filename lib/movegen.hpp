@@ -105,6 +105,10 @@ inline Checks move_checks(const VariantData& v, const State& s, Move m, int king
 // move_checks, and where it is unsure the move played on a copy (a royal
 // capture counts as a check).
 bool move_gives_check(const VariantData& v, const State& s, Move m, int king);
+// Whether the move `m` of the seat to move, played on `s` and taken back,
+// leaves `seat` in check (a royal capture counts as a check). `s` is the
+// same afterwards.
+bool played_gives_check(const VariantData& v, State& s, Move m, int seat);
 
 // Which legal moves a generation lists, in the order of `all`: all; only
 // the board moves that capture (a search's quiescence); or those and the

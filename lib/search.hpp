@@ -106,6 +106,7 @@ enum class Bound : std::uint8_t { exact, lower, upper };
 class EvalCache {
  public:
   EvalCache(const VariantData& v, int me) : v_(&v), me_(me) {}
+  // Empty, for no variant yet: use_for() comes before the first evaluation.
   EvalCache() = default;
   // Evaluates for `me` in `v` from now on: the scores kept stay where both
   // are those of the last use (a kept score is the score), else go.
