@@ -65,6 +65,20 @@ std::vector<std::string> strings(const GameRecord& r, int game, const YAML::Node
   return out;
 }
 
+// A JSON object names each key once, as a descriptor's mappings must
+// (yaml-cpp keeps both entries and a lookup finds the first).
+void check_unique_keys(const GameRecord& r, int game, const YAML::Node& object,
+                       const std::string& what) {
+  std::vector<std::string> seen;
+  for (const auto& kv : object) {
+    if (!kv.first.IsScalar()) continue;
+    const std::string& key = kv.first.Scalar();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end())
+      bad_record(r, game, what + " has the key '" + escape_text(key, 40) + "' twice");
+    seen.push_back(key);
+  }
+}
+
 GameRecord parse_record(const std::string& line, const std::string& where, int game) {
   GameRecord r;
   r.where = where;
@@ -89,11 +103,13 @@ GameRecord parse_record(const std::string& line, const std::string& where, int g
   }
   const YAML::Node& doc = loaded;  // const: looking a key up must not add it
   if (!doc.IsMap()) bad_record(r, game, "a game is one JSON object");
+  check_unique_keys(r, game, doc, "the game");
   if (auto n = doc["variant"]; n && !n.IsNull()) r.variant = scalar(r, game, n, "'variant'");
   if (auto n = doc["descriptor"]; n && !n.IsNull())
     r.descriptor = scalar(r, game, n, "'descriptor'");
   if (auto n = doc["options"]; n && !n.IsNull()) {
     if (!n.IsMap()) bad_record(r, game, "'options' must be an object of key: value");
+    check_unique_keys(r, game, n, "'options'");
     for (const auto& kv : n) {
       std::string key = scalar(r, game, kv.first, "an option name");
       r.options[key] = scalar(r, game, kv.second, "option '" + key + "'");
@@ -106,6 +122,7 @@ GameRecord parse_record(const std::string& line, const std::string& where, int g
   if (auto n = doc["moves"]; n && !n.IsNull()) r.moves = strings(r, game, n, "'moves'");
   if (auto n = doc["result"]; n && !n.IsNull()) {
     if (!n.IsMap()) bad_record(r, game, "'result' must be null or an object");
+    check_unique_keys(r, game, n, "'result'");
     Result result;
     if (auto places = n["places"]; places && !places.IsNull()) {
       if (!places.IsSequence()) bad_record(r, game, "'places' must be a list");

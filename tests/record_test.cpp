@@ -169,6 +169,29 @@ TEST_CASE("record: malformed lines, missing games and long lines throw RecordErr
   CHECK_THROWS_AS(koma::read_record_text("[]", "x", 1), koma::Error);
 }
 
+TEST_CASE("record: a key given twice in one object is refused, as in descriptors") {
+  // Issue 40: the first "moves" was read and the second dropped without a word.
+  auto e = error_of([] {
+    koma::read_record_text("{\"moves\": [\"7g7f\"], \"moves\": [\"2g2f\"]}", "dup.jsonl", 1);
+  });
+  REQUIRE(e);
+  CHECK(std::string(e->what()) == "game 1 of the record: the game has the key 'moves' twice");
+  CHECK(e->where() == "dup.jsonl:1");
+  e = error_of([] {
+    koma::read_record_text("{\"options\": {\"impasse\": \"none\", \"impasse\": \"try\"}}",
+                           "dup.jsonl", 1);
+  });
+  REQUIRE(e);
+  CHECK(std::string(e->what()) == "game 1 of the record: 'options' has the key 'impasse' twice");
+  e = error_of([] {
+    koma::read_record_text(
+        "{\"result\": {\"places\": [1, 2], \"reason\": \"checkmate\", \"places\": [2, 1]}}",
+        "dup.jsonl", 1);
+  });
+  REQUIRE(e);
+  CHECK(std::string(e->what()) == "game 1 of the record: 'result' has the key 'places' twice");
+}
+
 TEST_CASE("record: read_record refuses what is not a regular file") {
   const std::string folder = KOMA_TEST_DATA;
   auto e = error_of([&] { koma::read_record(folder, 1); });
