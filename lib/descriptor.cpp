@@ -614,6 +614,7 @@ struct Builder {
     v.reach_from.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, SquareSet{});
     v.dead.assign(static_cast<std::size_t>(v.ncodes), SquareSet{});
     v.rides.assign(static_cast<std::size_t>(v.ncodes), 0);
+    v.rays_overlap.assign(static_cast<std::size_t>(v.ncodes), 0);
     for (int sq = 0; sq < v.nsq; ++sq) {
       v.col.push_back(static_cast<std::uint8_t>(sq % v.width));
       v.row.push_back(static_cast<std::uint8_t>(sq / v.width));
@@ -638,6 +639,7 @@ struct Builder {
           std::size_t count_at = v.rays.size();
           v.rays.push_back(0);
           int total = 0;
+          SquareSet& reach = v.reach_from[static_cast<std::size_t>(code) * v.nsq + sq];
           for (const auto& m : moves[k]) {
             auto sv = to_screen(m.x, m.y, f);
             int limit = m.range == 0 ? 255 : m.range;
@@ -652,7 +654,8 @@ struct Builder {
             v.rays.push_back(static_cast<std::uint8_t>(squares.size()));
             for (int s : squares) {
               v.rays.push_back(static_cast<std::uint8_t>(s));
-              v.reach_from[static_cast<std::size_t>(code) * v.nsq + sq].set(s);
+              if (reach.test(s)) v.rays_overlap[static_cast<std::size_t>(code)] = 1;
+              reach.set(s);
             }
             total += static_cast<int>(squares.size());
             if (squares.size() > 1) v.rides[static_cast<std::size_t>(code)] = 1;

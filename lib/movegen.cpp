@@ -106,8 +106,11 @@ struct Safety {
     }
     return set;
   }
-  // Where the piece on `from` may go as far as pins say.
-  SquareSet pinned_to(const VariantData& v, int from, const SquareSet& allowed) const {
+  // Where the piece on `from` may go as far as pins say. Always inlined into
+  // the generator's loop (so is promotion_forms), whatever else the unit
+  // instantiates: out of line they cost perft 3 % more instructions.
+  [[gnu::always_inline]] SquareSet pinned_to(const VariantData& v, int from,
+                                             const SquareSet& allowed) const {
     SquareSet out = allowed;
     for (int i = 0; i < npins; ++i) {
       const Pin& pin = pins[static_cast<std::size_t>(i)];
@@ -293,17 +296,17 @@ struct Generator {
     const bool royal_listed = royal_apart && moving.test(safe.royal);
     // The moves of the piece on `from`; true once the sink stops.
     auto piece = [&](int from) {
-      if (!royal_apart || from != safe.royal) moves_of_piece(sink, safe, enemy, from, ok);
+      if (!royal_apart || from != safe.royal) piece_moves(sink, safe, enemy, from, ok);
       return !ok;
     };
     if (royal_apart && safe.checks > 0) {
       if (!drops(sink, safe, enemy)) return false;
-      if (royal_listed) moves_of_piece(sink, safe, enemy, safe.royal, ok);
+      if (royal_listed) piece_moves(sink, safe, enemy, safe.royal, ok);
       if (ok) moving.any_of(piece);
       return ok;
     }
     moving.any_of(piece);
-    if (royal_listed && ok) moves_of_piece(sink, safe, enemy, safe.royal, ok);
+    if (royal_listed && ok) piece_moves(sink, safe, enemy, safe.royal, ok);
     if (!ok) return false;
     return drops(sink, safe, enemy);
   }
@@ -372,6 +375,29 @@ struct Generator {
         ok = emit_board(sink, code, from, to);
       }
     });
+  }
+
+  // moves_of_piece, each move once: where two rays of the piece reach one
+  // square (VariantData::rays_overlap), a move the walk finds again is
+  // dropped. Out of line, so that the generation of every other piece
+  // stays as it was.
+  template <class Sink>
+  void piece_moves(Sink& sink, const Safety& safe, unsigned enemy, int from, bool& ok) {
+    if (v.rays_overlap[s.cells[from].code]) [[unlikely]]
+      return moves_once(sink, safe, enemy, from, ok);
+    moves_of_piece(sink, safe, enemy, from, ok);
+  }
+  template <class Sink>
+  [[gnu::noinline]] void moves_once(Sink& sink, const Safety& safe, unsigned enemy, int from,
+                                    bool& ok) {
+    std::array<SquareSet, 2> listed;  // destinations, by whether the move promotes
+    auto once = [&](Move m) {
+      SquareSet& seen = listed[m.promote ? 1 : 0];
+      if (seen.test(m.to)) return true;
+      seen.set(m.to);
+      return sink(m);
+    };
+    moves_of_piece(once, safe, enemy, from, ok);
   }
 
   // The board moves of the seat's piece on `from`, as far as checks and

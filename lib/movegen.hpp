@@ -144,8 +144,9 @@ struct PromotionForms {
   bool promoted = false, plain = true;
   bool plain_dead = false;  // plain is refused because the piece could never move again
 };
-inline PromotionForms promotion_forms(const VariantData& v, int seat, std::uint8_t code, int from,
-                                      int to, bool capture) {
+[[gnu::always_inline]] inline PromotionForms promotion_forms(const VariantData& v, int seat,
+                                                             std::uint8_t code, int from, int to,
+                                                             bool capture) {
   PromotionForms f;
   const int kind = kind_of(code);
   if (v.flip_of(kind) >= 0 && (capture || v.promotion.on == PromoteOn::any_move)) {

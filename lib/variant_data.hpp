@@ -298,6 +298,11 @@ struct VariantData {
   std::vector<std::uint8_t> col, row;
   std::array<int, kMaxKinds> value100{};
   std::vector<std::uint8_t> rides;  // [code]
+  // [code]: 1 where two of the piece's rays share a square on some square of
+  // the board (`RD`, `BA`, `W2D`: different steps along one direction), so
+  // that walking every ray would reach a destination twice; the generator
+  // then lists each destination once.
+  std::vector<std::uint8_t> rays_overlap;
   std::vector<std::uint8_t> steps;  // [a * nsq + b]: king steps from a to b (Chebyshev)
   int king_steps(int a, int b) const { return steps[static_cast<std::size_t>(a) * nsq + b]; }
   // The row of king steps from `a` to every square (the table is symmetric).

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -296,7 +298,9 @@ TEST_CASE("accessors and decisions out of range: seats, reasons, time limits") {
 // Bug (issue 12): a descriptor inside every documented limit can give more
 // legal moves than the old fixed list held (8 192), which threw
 // std::bad_alloc. Fifteen rider kinds that may promote anywhere, 36 of them
-// on a 16x16 board, and one of each kind in hand (8489 moves).
+// on a 16x16 board, and one of each kind in hand that may be dropped either
+// side up (10 598 moves; their DD and AA land on squares Q reaches too, and
+// each move is listed once).
 TEST_CASE("a position with more than 8192 legal moves") {
   const std::string yaml = R"(koma: 1
 name: many-moves
@@ -337,6 +341,7 @@ pieces:
   P: {name: Rider P, moves: QNNDDAA, promotes_to: +P}
   +P: {name: Crowned rider P, moves: QNNDDAA}
 promotion: {zone: far_rows, depth: 16}
+drops: {promoted: allowed}
 # Kings may be left attacked and are captured (no check): the start position
 # may have a king under attack.
 check: {enabled: false}
@@ -352,9 +357,13 @@ setup: K26A16B11/4C16D14/1E16F16G1/5H16I13/2J16L16/6M16N12/3O16P15/A16B16C11/4D1
   CHECK(empty == 255 - 38);  // 256 cells less the void p1, 36 riders and 2 kings
   const auto moves = g.legal_moves();
   CHECK(moves.size() > 8192);
-  // Drops have no restriction here: each of the 15 kinds on every empty square.
+  std::set<std::string> distinct;
+  for (koma::Move m : moves) distinct.insert(p.move_text(m));
+  CHECK(distinct.size() == moves.size());
+  // Drops have no restriction here: each of the 15 kinds, either side up, on
+  // every empty square.
   auto drops = std::count_if(moves.begin(), moves.end(), [](koma::Move m) { return m.is_drop(); });
-  CHECK(drops == 15 * empty);
+  CHECK(drops == 2 * 15 * empty);
   // Every rider's move may promote or not (the zone is the whole board).
   const auto king = v->kind_by_letter("K");
   int plain = 0, promoting = 0;
@@ -405,6 +414,41 @@ void check_is_legal_everywhere(const koma::Game& g) {
 // is_legal answers without listing every legal move (the search asks it
 // of the moves its table keeps): the same answer as legal_moves' list for
 // every move that can be written, in positions of every board and rule set.
+// Issue 40: where two atoms of a piece reach one square (a rook's ray and a
+// dabbaba's leap both reach two squares ahead), the move was listed twice.
+TEST_CASE("legal_moves lists a move once where two atoms reach its square") {
+  // 5x5: B's king on 4a, A's king on 1e, A's piece O on 3c.
+  auto game_with = [](const std::string& moves) {
+    const std::string yaml =
+        "koma: 1\nname: overlap\nboard: {width: 5, height: 5}\n"
+        "seats:\n  - {name: A, facing: up}\n  - {name: B, facing: down}\n"
+        "pieces:\n  K: {name: King, moves: K, royal: true}\n"
+        "  O: {name: Overlapper, moves: " +
+        moves + "}\nsetup: 1K23/5/2O12/5/4K1 1 - 1 -\n";
+    return koma::Game(koma::Variant::parse(yaml, "overlap.yaml"));
+  };
+  // O's moves counted by hand from the atoms' squares (each once), plus the
+  // king's three steps 2e, 2d, 1d.
+  const std::vector<std::pair<std::string, std::size_t>> cases = {
+      {"RD", 8 + 3},     // the rook's 8 squares hold the dabbaba's 4
+      {"W2D", 8 + 3},    // two steps along each line: the dabbaba's 4 again
+      {"BA", 7 + 3},     // 2b 1a 4b 5a 2d 4d 5e; the alfil's 1a 5a 5e among them
+      {"QDDAA", 15 + 3}  // the queen's 15 hold every dabbaba and alfil landing
+  };
+  for (const auto& [moves, expected] : cases) {
+    CAPTURE(moves);
+    const koma::Game g = game_with(moves);
+    const auto listed = g.legal_moves();
+    const std::vector<std::string> texts = test::sorted_texts(g);
+    const std::set<std::string> distinct(texts.begin(), texts.end());
+    CHECK(listed.size() == expected);
+    CHECK(distinct.size() == expected);
+    CHECK(koma::perft(g, 1, koma::PerftMode::bulk) == expected);
+    CHECK(koma::perft(g, 1, koma::PerftMode::full) == expected);
+    CHECK(koma::perft_divide(g, 2).size() == expected);
+  }
+}
+
 TEST_CASE("is_legal agrees with legal_moves on every move that can be written") {
   int positions = 0;
   for (const auto& r : test::jsonl("shogi-rule-edges.jsonl")) {
