@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -35,10 +36,37 @@ const Doc& expect_map(const Doc& d, const std::string& what,
   return d;
 }
 
+// The first byte of `text` that is a control character (C0 or DEL: a line
+// break, a tab, an escape), or npos. Names and texts of a descriptor reach
+// line-based protocols (USI), records and terminals, where such a byte would
+// start a line of its own or rewrite the screen.
+std::size_t control_at(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (static_cast<unsigned char>(text[i]) < 0x20 || text[i] == 0x7f) return i;
+  return std::string::npos;
+}
+
 const std::string& expect_word(const Doc& d, const std::string& what) {
   if (!d.is_scalar() || d.scalar.empty())
     fail(d.loc, what + " must be a single value, not " + d.kind_name());
+  if (const std::size_t at = control_at(d.scalar); at != std::string::npos) {
+    char code[8];
+    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned char>(d.scalar[at]));
+    fail(d.at_char(at), what + " holds a control character (" + code +
+                            "), which no name or text of a descriptor may hold");
+  }
   return d.scalar;
+}
+
+// The variant's name: a word that protocols (USI's USI_Variant), records
+// and file names carry whole, so without white space.
+const std::string& expect_name(const Doc& d) {
+  const std::string& name = expect_word(d, "name");
+  if (const std::size_t at = name.find(' '); at != std::string::npos)
+    fail(d.at_char(at), "name '" + name +
+                            "' holds a space; a variant's name is one word (use - "
+                            "or _), its title may have spaces");
+  return name;
 }
 
 int expect_int(const Doc& d, const std::string& what, int lo, int hi) {
@@ -229,6 +257,10 @@ struct Builder {
           if (!seen.insert(seat).second) fail(m.loc, "seat '" + m.scalar + "' is in two teams");
           mask |= static_cast<std::uint8_t>(1u << seat);
         }
+        if (mask == (1u << v.nseats) - 1)
+          fail(team.loc,
+               "this team holds every seat, so no seat would have an enemy to capture "
+               "or mate; leave some seat out");
         for (int i = 0; i < v.nseats; ++i)
           if ((mask >> i) & 1u) v.partners[i] = mask;
       }
@@ -318,6 +350,26 @@ struct Builder {
                                  "' to its unpromoted piece");
       if (v.kinds[k.demotes_to].promoted)
         fail(p->key_locs[i], k.letter + " demotes to a promoted kind");
+    }
+    fill_families();
+  }
+
+  // VariantData::family: kinds joined by promotes_to and demotes_to, each
+  // named by its family's first kind.
+  void fill_families() {
+    const std::size_t nk = v.kinds.size();
+    for (std::size_t k = 0; k < nk; ++k) v.family[k] = static_cast<std::int8_t>(k);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t k = 0; k < nk; ++k)
+        for (int other : {v.kinds[k].promotes_to, v.kinds[k].demotes_to}) {
+          if (other < 0) continue;
+          auto& a = v.family[k];
+          auto& b = v.family[static_cast<std::size_t>(other)];
+          if (a == b) continue;
+          a = b = std::min(a, b);
+          changed = true;
+        }
     }
   }
 
@@ -452,7 +504,13 @@ struct Builder {
       }
       if (const Doc* t = end->find("last_team_standing"))
         r.end.last_team_standing = expect_bool(*t, "last_team_standing");
-      if (const Doc* c = end->find("checks")) r.end.checks = expect_int(*c, "end checks", 0, 99);
+      if (const Doc* c = end->find("checks")) {
+        r.end.checks = expect_int(*c, "end checks", 0, 99);
+        if (r.end.checks > 0 && !r.check.enabled)
+          fail(c->loc,
+               "end checks counts checks, and this variant has none (check: {enabled: "
+               "false}): the rule would never end a game");
+      }
       if (const Doc* tm = end->find("to_move"))
         r.end.to_move = expect_enum(*tm, "end to_move", kAfterEndWords);
       if (const Doc* l = end->find("last_seat_standing")) {
@@ -469,8 +527,13 @@ struct Builder {
       if (const Doc* c = end->find("collect")) r.end.collect = kind_named(*c, "end collect");
       if (const Doc* rep = end->find("repetition")) {
         expect_map(*rep, "end repetition", {"count", "perpetual_check", "loser"});
-        if (const Doc* c = rep->find("count"))
+        if (const Doc* c = rep->find("count")) {
           r.end.repetition.count = expect_int(*c, "repetition count", 0, 100);
+          if (r.end.repetition.count == 1)
+            fail(c->loc,
+                 "repetition count 1 would end every game at its first position (it has "
+                 "occurred once); 0 turns the rule off, else from 2 to 100");
+        }
         if (const Doc* pc = rep->find("perpetual_check"))
           r.end.repetition.perpetual_check = expect_enum(*pc, "perpetual_check", kPerpetualWords);
         if (const Doc* l = rep->find("loser")) {
@@ -788,6 +851,30 @@ struct Builder {
     }
   }
 
+  // A royal never enters a hand: a captured piece goes there as its base
+  // kind (demotes_to), so no non-royal kind may have a royal base kind —
+  // written as its demotes_to, or derived from a royal that promotes to it.
+  void check_royals_stay_out_of_hands(const Doc& top) const {
+    if (v.drops.captured != Captured::to_hand) return;
+    const Doc* pieces = top.find("pieces");
+    for (std::size_t k = 0; k < v.kinds.size(); ++k) {
+      const PieceKindInfo& kind = v.kinds[k];
+      const PieceKindInfo& base = v.kinds[static_cast<std::size_t>(kind.demotes_to)];
+      if (kind.royal || !base.royal) continue;
+      const std::string because = "captured, " + kind.letter + " would enter a hand as the royal " +
+                                  base.letter + ", and a royal never enters a hand; ";
+      if (const Doc* written = pieces->map[k].second.find("demotes_to"))
+        fail(written->loc, "piece " + kind.letter + " demotes to the royal " + base.letter + ": " +
+                               because + "demote it to a non-royal kind, or make it royal too");
+      const Doc* promotes =
+          pieces->map[static_cast<std::size_t>(kind.demotes_to)].second.find("promotes_to");
+      fail(promotes ? promotes->loc : pieces->key_locs[k],
+           "the royal " + base.letter + " promotes to " + kind.letter +
+               ", which is not royal: " + because + "make " + kind.letter + " royal too, or give " +
+               base.letter + " no promotes_to");
+    }
+  }
+
   // Values the board cannot hold: a far_rows depth or a drops per_file longer
   // than the board along some seat's forward direction, a min_pieces_in_zone
   // larger than a seat's zone. Run once the zones are compiled.
@@ -828,6 +915,22 @@ struct Builder {
     }
   }
 
+  // A royal that starts on its own goal would win at the first move.
+  void check_goal_at_start(const Doc& top) const {
+    if (v.rules.end.goal.depth == 0) return;
+    for (int sq = 0; sq < v.nsq; ++sq) {
+      const Cell c = v.start.cells[sq];
+      if (!is_piece(c.code) || !v.kinds[kind_of(c.code)].royal ||
+          !v.goal_of_owner[c.owner].test(sq))
+        continue;
+      fail(top.find("end")->find("goal")->loc,
+           "end goal: seat " + v.seat_names[c.owner] + "'s royal starts on its goal, at " +
+               square_name(v, sq) +
+               ", so every game would end at its first move; give a "
+               "smaller depth");
+    }
+  }
+
   void read_setup(const Doc& top) {
     const Doc* s = top.find("setup");
     if (!s)
@@ -842,20 +945,21 @@ struct Builder {
       fail(s->loc, std::string("setup: ") + e.what());
     }
     v.start.ply = 1;
-    // Counts for validating loaded positions.
+    // Counts for validating loaded positions, by family: they stay in play.
     for (int sq = 0; sq < v.nsq; ++sq) {
       Cell c = v.start.cells[sq];
-      if (is_piece(c.code)) ++v.max_count[v.base_kind(kind_of(c.code))];
+      if (is_piece(c.code)) ++v.max_count[v.family[kind_of(c.code)]];
     }
     for (int seat = 0; seat < v.nseats; ++seat) {
-      for (int k = 0; k < static_cast<int>(v.kinds.size()); ++k)
-        v.max_count[v.base_kind(k)] += v.start.hand[seat][k];
+      for (std::size_t k = 0; k < v.kinds.size(); ++k)
+        v.max_count[v.family[k]] += v.start.hand[seat][k];
       v.royal_start[seat] = v.start.royal[seat];
     }
     // A hand counts each kind in a byte: one seat may come to hold the whole set.
     for (std::size_t k = 0; k < v.kinds.size(); ++k)
       if (v.max_count[k] > 255)
-        fail(s->loc, "setup has " + std::to_string(v.max_count[k]) + " " + v.kinds[k].name +
+        fail(s->loc, "setup has " + std::to_string(v.max_count[k]) + " " +
+                         v.family_name(static_cast<int>(k)) +
                          " pieces (with promoted ones); a hand holds at most 255 of a kind, so "
                          "the set may have no more");
   }
@@ -895,17 +999,10 @@ struct Builder {
         if (!listed) place_army(st, seat, *army, first_listed);
       }
     }
-    for (int seat = 0; seat < v.nseats; ++seat) st.royal[seat] = -1;
-    State out;
-    for (int sq = 0; sq < v.nsq; ++sq)
-      if (st.cells[sq].code != kEmpty) put_piece(v, out, sq, st.cells[sq].code, st.cells[sq].owner);
-    // Voids and cells beyond the board hold kVoid, as in a position read from
-    // text (parse_position): otherwise the start position of a board with
-    // voids would differ (operator==) from its own text read back.
-    for (int sq = 0; sq < kMaxSquares; ++sq)
-      if (sq >= v.nsq || !v.board.test(sq)) out.cells[sq].code = kVoid;
-    out.board_key = full_key(v, out);
-    return out;
+    // Checked and finished as a setup read from text is, so that the start
+    // position reads back from its own text.
+    finish_position(v, st, /*setup=*/true);
+    return st;
   }
 
   // Places `seat`'s army from its placements; with `from_seat` >= 0 the
@@ -955,6 +1052,14 @@ std::uint64_t full_key(const VariantData& v, const State& s) {
   return k;
 }
 
+std::string VariantData::family_name(int kind) const {
+  std::string out;
+  for (std::size_t k = 0; k < kinds.size(); ++k)
+    if (family[k] == family[static_cast<std::size_t>(kind)] && !kinds[k].promoted)
+      out += (out.empty() ? "" : " and ") + kinds[k].name;
+  return out;
+}
+
 const std::vector<std::string>& descriptor_keys() {
   static const std::vector<std::string> keys = {
       "name",   "title",   "notation",      "board",       "seats",       "turn_order",
@@ -976,7 +1081,7 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   if (const Doc* s = top.find("seats"); s && s->is_seq()) nseats = static_cast<int>(s->seq.size());
   b.v.options = resolve_options(doc, overrides, std::max(1, nseats));
   if (const Doc* n = doc.find("name"))
-    b.v.name = expect_word(*n, "name");
+    b.v.name = expect_name(*n);
   else
     fail(doc.loc, "the descriptor needs a 'name'");
   b.v.title = b.v.name;
@@ -998,11 +1103,22 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
   b.read_promotion(doc);
   b.read_drops(doc);
   b.read_rules(doc);
+  // One seat stands last from the start: those rules would end every game
+  // at its first move.
+  if (const EndRules& end = b.v.rules.end;
+      b.v.nseats == 1 && (end.last_seat_standing || end.last_team_standing))
+    fail(
+        doc.find("seats")->loc,
+        std::string("with one seat, ") +
+            (end.last_seat_standing ? "last_seat_standing (on by default)" : "last_team_standing") +
+            " would end every game at its first move; a game of one seat sets end: "
+            "{last_seat_standing: false}");
   b.v.rules.max_plies = std::stoi(b.v.options.at("max_plies"));
   b.v.first_seat = std::stoi(b.v.options.at("first_seat")) - 1;
   b.compile_tables();
   b.compile_check_lines();
   b.check_royal_promotions(doc);
+  b.check_royals_stay_out_of_hands(doc);
   // dead_squares: allowed lets a piece stand, or be dropped, where it can
   // never move again (dobutsu's chick, kyoto's and micro's pieces).
   if (const Doc* d = doc.find("dead_squares");
@@ -1010,6 +1126,7 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
     for (SquareSet& dead : b.v.dead) dead = SquareSet{};
   b.check_fits(doc);
   b.read_setup(doc);
+  b.check_goal_at_start(doc);
   // As Position::from_text refuses: with two seats and check, a king
   // attacked at the start could be captured by whichever seat moves first.
   if (b.v.rules.check.enabled && b.v.nseats == 2)
@@ -1018,9 +1135,28 @@ VariantData compile_variant(const Doc& merged, const Options& overrides, const s
         fail(doc.find("setup")->loc, "setup: seat " + std::to_string(seat + 1) +
                                          "'s king is in check at the start; with two seats and "
                                          "check, neither king may be attacked there");
-  if (b.v.rules.end.collect >= 0 && b.v.kinds[b.v.rules.end.collect].royal)
-    fail(doc.find("end")->loc,
-         "end collect needs a non-royal kind (royal pieces are never captured into hands)");
+  // A game is judged after its moves: one whose first seat cannot move at
+  // the start would never begin, nor end.
+  State first = b.v.start;
+  first.to_move = static_cast<std::uint8_t>(b.v.first_seat);
+  if (!has_legal_move(b.v, first, b.v.first_seat))
+    fail(doc.find("setup")->loc, "setup: seat " + b.v.seat_names[b.v.first_seat] +
+                                     ", which moves first, has no legal move at the start, so "
+                                     "no game could begin or end");
+  if (const int collect = b.v.rules.end.collect; collect >= 0) {
+    const Loc& at = doc.find("end")->find("collect")->loc;
+    if (b.v.kinds[collect].royal)
+      fail(at, "end collect needs a non-royal kind (royal pieces are never captured into hands)");
+    // "Every piece of that kind" is a fixed number only where no other kind
+    // turns into it, or it into another.
+    const auto& kinds = b.v.kinds;
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+      if (static_cast<int>(k) != collect && !kinds[k].promoted &&
+          b.v.family[k] == b.v.family[static_cast<std::size_t>(collect)])
+        fail(at, "end collect needs a kind that no other kind turns into, nor it into another; " +
+                     kinds[collect].letter + " and " + kinds[k].letter +
+                     " turn into one another (promotes_to, demotes_to)");
+  }
   static std::atomic<std::uint64_t> compiled{0};
   b.v.serial = ++compiled;
   return std::move(b.v);

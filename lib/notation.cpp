@@ -140,8 +140,9 @@ void read_hand(const VariantData& v, std::string_view text, State& s, OwnerOf ow
   }
 }
 
-void finish_state(const VariantData& v, State& s, bool setup) {
-  // Keys, and the checks a position must pass to be one of this variant.
+}  // namespace
+
+void finish_position(const VariantData& v, State& s, bool setup) {
   std::array<int, kMaxKinds> count{};
   std::array<int, kMaxSeats> royals{};
   for (int sq = 0; sq < v.nsq; ++sq) {
@@ -154,15 +155,14 @@ void finish_state(const VariantData& v, State& s, bool setup) {
       for (std::size_t k = v.kinds.size(); k-- > 0;)  // the first royal kind
         if (v.kinds[k].royal) royal_kind = static_cast<int>(k);
       if (royal_kind < 0) bad("this variant has no royal piece to overturn (X)");
-      ++count[royal_kind];
+      ++count[v.family[royal_kind]];
     } else if (is_piece(c.code)) {
-      ++count[v.base_kind(kind_of(c.code))];
+      ++count[v.family[kind_of(c.code)]];
       if (v.kinds[kind_of(c.code)].royal) ++royals[c.owner];
     }
   }
   for (int seat = 0; seat < v.nseats; ++seat)
-    for (std::size_t k = 0; k < v.kinds.size(); ++k)
-      count[v.base_kind(static_cast<int>(k))] += s.hand[seat][k];
+    for (std::size_t k = 0; k < v.kinds.size(); ++k) count[v.family[k]] += s.hand[seat][k];
   for (int seat = 0; seat < v.nseats; ++seat)
     if (royals[seat] > v.max_royals_per_seat)
       bad("seat " + std::to_string(seat + 1) + " has " + std::to_string(royals[seat]) +
@@ -170,7 +170,7 @@ void finish_state(const VariantData& v, State& s, bool setup) {
   if (!setup) {
     for (std::size_t k = 0; k < v.kinds.size(); ++k)
       if (count[k] > v.max_count[k])
-        bad("there are " + std::to_string(count[k]) + " " + v.kinds[k].name +
+        bad("there are " + std::to_string(count[k]) + " " + v.family_name(static_cast<int>(k)) +
             " pieces (with promoted ones); the set has " + std::to_string(v.max_count[k]));
   }
   State out;
@@ -195,6 +195,8 @@ void finish_state(const VariantData& v, State& s, bool setup) {
   assume_turn_order(v, out);
   s = out;
 }
+
+namespace {
 
 bool is_space(char c) {
   return c == ' ' || (c >= '\t' && c <= '\r');
@@ -505,7 +507,7 @@ State parse_position(const VariantData& v, std::string_view text, bool setup) {
     bad(text.empty() ? "the position text is empty" : "the position text is only white space");
   check_separators(text, sfen);
   State s = sfen ? parse_sfen(v, text) : parse_generic(v, text);
-  finish_state(v, s, setup);
+  finish_position(v, s, setup);
   return s;
 }
 

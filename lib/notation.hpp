@@ -19,6 +19,10 @@ std::optional<int> parse_square_name(const VariantData& v, std::string_view name
 // Reads a position: SFEN (for SFEN variants) or the generic text. With
 // `setup`, piece-count limits are not checked (the setup defines them).
 State parse_position(const VariantData& v, std::string_view text, bool setup = false);
+// Checks a position read from text or placed by a descriptor's setup (royal
+// pieces per seat, overturned kings; piece counts unless `setup`), then
+// makes its keys and derived fields. Throws NotationError.
+void finish_position(const VariantData& v, State& s, bool setup);
 std::string write_generic(const VariantData& v, const State& s);
 std::string write_sfen(const VariantData& v, const State& s);
 

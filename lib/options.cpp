@@ -159,6 +159,13 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
             fail(b->loc, std::string("'") + bound + "' must be a whole number");
           (std::string(bound) == "min" ? o.min : o.max) = n;
         }
+      if (o.min > o.max) {
+        const Doc* max = decl.find("max");
+        fail(max ? max->loc : decl.find("min")->loc,
+             "option " + name + " has no value: its min, " + std::to_string(o.min) +
+                 (decl.find("min") ? "" : " (the default)") + ", is greater than its max, " +
+                 std::to_string(o.max) + (max ? "" : " (the default)"));
+      }
       if (o.type == OptionDecl::Type::choice && o.values.empty())
         fail(decl.loc, "option " + name + " needs 'values' (or a type: int or bool)");
       const Doc* def = decl.find("default");

@@ -280,7 +280,7 @@ bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool
     }
   }
   if (r.end.collect >= 0) {
-    int total = v.max_count[r.end.collect];
+    int total = v.max_count[v.family[r.end.collect]];  // the kind's family is the kind alone
     for (int seat = 0; seat < v.nseats; ++seat) {
       int held = s.hand[seat][r.end.collect];
       s.owned[seat].each(

@@ -327,8 +327,14 @@ struct VariantData {
   State start;  // with seat 0 to move; first_seat applied by start_position()
   int first_seat = 0;
   std::array<int, kMaxSeats> royal_start{{-1, -1, -1, -1}};  // royal start squares
-  int max_royals_per_seat = 1;             // more with kings.several: last_is_royal
-  std::array<int, kMaxKinds> max_count{};  // pieces of a kind (with its promoted form) in the set
+  int max_royals_per_seat = 1;  // more with kings.several: last_is_royal
+  // [kind]: the first kind of its family, the kinds that promotion, turning
+  // back and capture make of one another (P and +P; L too where +P demotes
+  // to L). A family's number of pieces never changes in play, a kind's may.
+  std::array<std::int8_t, kMaxKinds> family{};
+  std::array<int, kMaxKinds> max_count{};  // [family]: the family's pieces in the set
+  // The unpromoted kinds' names of `kind`'s family, joined by " and ".
+  std::string family_name(int kind) const;
 
   // Helpers.
   bool is_square(int sq) const { return sq >= 0 && sq < nsq && board.test(sq); }

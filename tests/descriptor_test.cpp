@@ -467,3 +467,178 @@ TEST_CASE("a Betza error in a quoted string points at the character") {
   l[8] = "  P:\n    name: Pawn\n    promotes_to: +P\n    moves: fZ";
   check_error(l, {12, 13, bad_z});
 }
+
+// Issue 40: descriptors whose rules break themselves in play, and values
+// that end every game before it starts, are refused at load.
+
+TEST_CASE("pieces.demotes_to and promotes_to: a royal never enters a hand") {
+  // Captured, the tokin would go to the captor's hand as the royal K.
+  auto l = base();
+  l[9] = "  +P: {name: Tokin, moves: WfF, demotes_to: K}";
+  check_error(l, {10, 45,
+                  "piece +P demotes to the royal K: captured, +P would enter a hand as the royal "
+                  "K, and a royal never enters a hand; demote it to a non-royal kind, or make it "
+                  "royal too"});
+  // A royal that promotes to a plain kind: captured, that kind demotes to it.
+  l = base();
+  l[7] = "  K: {name: King, moves: K, royal: true, promotes_to: +K}";
+  l[9] = "  +P: {name: Tokin, moves: WfF}\n  +K: {name: Emperor, moves: Q}";
+  check_error(l, {8, 55,
+                  "the royal K promotes to +K, which is not royal: captured, +K would enter a "
+                  "hand as the royal K, and a royal never enters a hand; make +K royal too, or "
+                  "give K no promotes_to"});
+  // Where captured pieces leave the game, no hand is involved.
+  l.push_back("drops: {captured: removed}");
+  CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
+}
+
+TEST_CASE("pieces.demotes_to another kind: positions of legal games read back") {
+  // +P demotes to L: a captured tokin enters the hand as a lance, so the
+  // number of lances changes in play while the pawns, tokins and lances
+  // together stay as many as the set has (their family).
+  auto l = base();
+  l[9] = "  +P: {name: Tokin, moves: WfF, demotes_to: L}\n  L: {name: Lance, moves: fR}";
+  l[10] = "setup: 1K21/2P1/1K11 1 - 1 -";
+  auto v = koma::Variant::parse(text(l), "tiny.yaml");
+  koma::Game g(v);
+  g.play("1b1a+");
+  g.play("2a1a");  // B's king takes the tokin: a lance in B's hand
+  CHECK(g.position().text() == "2K2/3/1K11 1 2:L 3 -");
+  const koma::Position back = koma::Position::from_text(v, g.position().text());
+  CHECK(back == g.position());
+  // Two pieces of the family where the set has one are still refused.
+  CHECK_THROWS_WITH_AS(koma::Position::from_text(v, "2K2/3/1K11 1 1:P,2:L 3 -"),
+                       "there are 2 Pawn and Lance pieces (with promoted ones); the set has 1",
+                       koma::NotationError);
+}
+
+TEST_CASE("end.collect: a kind whose number changes in play is refused") {
+  auto l = base();
+  l[9] = "  +P: {name: Tokin, moves: WfF, demotes_to: L}\n  L: {name: Lance, moves: fR}";
+  l[10] = "setup: 1K21/2P1/1K11 1 - 1 -";
+  l.push_back("end: {collect: L}");
+  check_error(l, {14, 16,
+                  "end collect needs a kind that no other kind turns into, nor it into another; L "
+                  "and P turn into one another (promotes_to, demotes_to)"});
+}
+
+TEST_CASE("setup placements: at most one royal a seat under kings.several forbidden") {
+  auto l = base();
+  l[10] = "setup: {A: {K: [2c, 1c]}, B: {K: 2a}}";
+  check_error(l, {11, 8, "setup: seat 1 has 2 royal pieces; at most 1 allowed"});
+  // The text form says the same.
+  l[10] = "setup: 1K21/3/1K1K1 1 - 1 -";
+  check_error(l, {11, 8, "setup: seat 1 has 2 royal pieces; at most 1 allowed"});
+  // Where several are allowed, the placements' start reads back.
+  l[10] = "setup: {A: {K: [2c, 1c]}, B: {K: 2a}}";
+  l.push_back("kings: {several: last_is_royal}");
+  auto v = koma::Variant::parse(text(l), "tiny.yaml");
+  CHECK(koma::Position::from_text(v, v->start_position().text()) == v->start_position());
+}
+
+TEST_CASE(
+    "end.repetition.count 1, end.checks without check, teams of every seat, end.goal at "
+    "the start: values that end or stall every game are refused") {
+  auto l = base();
+  l.push_back("end: {repetition: {count: 1}}");
+  check_error(l, {13, 27,
+                  "repetition count 1 would end every game at its first position (it has "
+                  "occurred once); 0 turns the rule off, else from 2 to 100"});
+  l.back() = "end: {repetition: {count: 2}}";
+  CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
+  l.back() = "end: {repetition: {count: 0}}";
+  CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
+
+  l = base();
+  l.push_back("check: {enabled: false}\nkings: {capture: eliminates}\nend: {checks: 3}");
+  check_error(l, {15, 15,
+                  "end checks counts checks, and this variant has none (check: {enabled: false}): "
+                  "the rule would never end a game"});
+
+  l = base();
+  l.push_back("teams: [[A, B]]");
+  check_error(l, {13, 9,
+                  "this team holds every seat, so no seat would have an enemy to capture or mate; "
+                  "leave some seat out"});
+
+  // A goal three rows deep holds each king's start (B's on 2a comes first).
+  l = base();
+  l.push_back("end: {goal: {depth: 3}}");
+  check_error(l, {13, 13,
+                  "end goal: seat B's royal starts on its goal, at 2a, so every game would end at "
+                  "its first move; give a smaller depth"});
+  l.back() = "end: {goal: {depth: 2}}";
+  CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
+}
+
+TEST_CASE("options min greater than max is refused") {
+  auto l = base();
+  l.push_back("options: {depth: {type: int, min: 10, max: 1, default: 5}}");
+  check_error(l, {13, 44, "option depth has no value: its min, 10, is greater than its max, 1"});
+  l.back() = "options: {depth: {type: int, max: -1, default: 5}}";
+  check_error(l, {13, 35,
+                  "option depth has no value: its min, 0 (the default), is greater than its max, "
+                  "-1"});
+}
+
+TEST_CASE("name: one word without control characters; no text holds a control character") {
+  auto l = base();
+  l[1] = "name: \"evil\\nbestmove 1a1b\\nreadyok\"";
+  check_error(l, {2, 12,
+                  "name holds a control character (U+000A), which no name or text of a "
+                  "descriptor may hold"});
+  l[1] = "name: two words";
+  check_error(l, {2, 10,
+                  "name 'two words' holds a space; a variant's name is one word (use - or _), its "
+                  "title may have spaces"});
+  l[1] = "name: tiny";
+  l.push_back("title: \"Tiny\\tshogi\"");
+  check_error(l, {13, 13,
+                  "title holds a control character (U+0009), which no name or text of a "
+                  "descriptor may hold"});
+  l.back() = "title: Tiny shogi, 3×3";
+  CHECK(koma::Variant::parse(text(l), "tiny.yaml")->title() == "Tiny shogi, 3×3");
+}
+
+TEST_CASE("seats: one seat with end.last_seat_standing, and a first seat that cannot move") {
+  // One seat is the last standing from the start.
+  std::vector<std::string> solo = {
+      "koma: 1",
+      "name: solo",
+      "board: {width: 2, height: 1}",
+      "seats:",
+      "  - {name: A, facing: up}",
+      "pieces:",
+      "  K: {name: King, moves: K, royal: true}",
+      "setup: K11 1 - 1 -",
+  };
+  check_error(solo, {5, 3,
+                     "with one seat, last_seat_standing (on by default) would end every game at "
+                     "its first move; a game of one seat sets end: {last_seat_standing: false}"});
+  solo.push_back("end: {last_seat_standing: false}");
+  koma::Game g(koma::Variant::parse(text(solo), "tiny.yaml"));
+  g.play("2a1a");
+  CHECK_FALSE(g.over());
+  // A 1x1 board: the king cannot step anywhere, and a game would never end.
+  auto l = base();
+  l[2] = "board: {width: 1, height: 1}";
+  l[10] = "setup: K1 1 - 1 -";
+  l[11] = "promotion: {zone: none}";
+  check_error(l, {11, 8,
+                  "setup: seat A, which moves first, has no legal move at the start, so no game "
+                  "could begin or end"});
+  // On 3x1 each king's only step is next to the other; the first seat is
+  // the one first_seat names.
+  l = base();
+  l[2] = "board: {width: 3, height: 1}";
+  l[10] = "setup: K11K2 1 - 1 -";
+  l[11] = "promotion: {zone: none}";
+  check_error(l, {11, 8,
+                  "setup: seat A, which moves first, has no legal move at the start, so no game "
+                  "could begin or end"});
+  check_error(l,
+              {11, 8,
+               "setup: seat B, which moves first, has no legal move at the start, so no game "
+               "could begin or end"},
+              {{"first_seat", "2"}});
+}

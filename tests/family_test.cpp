@@ -300,12 +300,17 @@ TEST_CASE("family: dobutsu's try, and pieces that may stand where they cannot mo
   CHECK(test::has_move(mini, "P*3b"));
 }
 
-TEST_CASE("family: a goal deeper than the board is refused") {
+TEST_CASE("family: a goal deeper than the board, or holding a lion's start, is refused") {
   CHECK_THROWS_WITH_AS(
       extended("dobutsu.yaml", "end: {goal: {depth: 5}}\n"),
       doctest::Contains("goal depth 5 does not fit a board 4 rows high; at most 4"),
       koma::DescriptorError);
-  CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 4}}\n"));
+  // Four rows are the whole board: each lion would start on its goal
+  // (issue 40: every game ended at its first move).
+  CHECK_THROWS_WITH_AS(extended("dobutsu.yaml", "end: {goal: {depth: 4}}\n"),
+                       doctest::Contains("end goal: seat Gote's royal starts on its goal, at 2a"),
+                       koma::DescriptorError);
+  CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 3}}\n"));
 }
 
 // Deeper (one ply for most, two for minishogi, four for dobutsu, whose
