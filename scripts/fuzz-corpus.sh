@@ -116,14 +116,14 @@ EOF
 cat >"$out/descriptor/pass.yaml" <<'EOF'
 koma: 1
 name: pass
-board: {width: 2, height: 1}
+board: {width: 4, height: 1}
 seats:
   - {name: A, facing: up}
   - {name: B, facing: down}
   - {name: C, facing: left}
 pieces:
   K: {name: King, moves: K, royal: true}
-setup: K1K2 1 - 1 -
+setup: K12K2 1 - 1 -
 no_legal_move: pass
 EOF
 printf 'koma: 1\nname: [[[[[[[[[[x]]]]]]]]]]\n' >"$out/descriptor/nested.yaml"
