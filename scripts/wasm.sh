@@ -21,7 +21,9 @@ mkdir -p "$deps"
 export NODE_PATH=/usr/share/nodejs
 unset EM_CACHE
 
-# yaml-cpp, from the source package of the yaml-cpp Debian ships.
+# yaml-cpp, from the source package of the yaml-cpp Debian ships, compiled
+# with its warnings off (-w): they are about Debian's yaml-cpp, not koma, and
+# were about 90 lines on the terminal.
 yaml=$root/$deps/yaml-cpp
 if [ ! -f "$yaml/lib/libyaml-cpp.a" ]; then
   rm -rf "$deps/src" && mkdir -p "$deps/src"
@@ -29,7 +31,7 @@ if [ ! -f "$yaml/lib/libyaml-cpp.a" ]; then
   src=$(find "$deps/src" -maxdepth 1 -type d -name 'yaml-cpp-*' | head -n 1)
   emcmake cmake -S "$src" -B "$deps/yaml-build" -DCMAKE_BUILD_TYPE=Release \
     -DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_BUILD_TOOLS=OFF -DYAML_CPP_BUILD_CONTRIB=OFF \
-    -DYAML_BUILD_SHARED_LIBS=OFF -DCMAKE_CXX_FLAGS=-fwasm-exceptions \
+    -DYAML_BUILD_SHARED_LIBS=OFF "-DCMAKE_CXX_FLAGS=-fwasm-exceptions -w" \
     -DCMAKE_INSTALL_PREFIX="$yaml" >/dev/null
   cmake --build "$deps/yaml-build" -j "$jobs" --target install >/dev/null
 fi

@@ -1,21 +1,28 @@
 // The JavaScript API of koma (docs/js.md), built to WebAssembly with
 // emscripten's embind. It calls the public C++ API only (docs/bindings.md).
-// Every entry point catches koma's exceptions and throws a JavaScript Error
-// with the same message, its `name` the C++ class ("DescriptorError",
-// "NotationError", "IllegalMove", "RecordError", "Error"); no input, of any
-// type, aborts the module.
+// Every entry point that can fail catches koma's exceptions and hands the
+// refusal to post.js, which throws a JavaScript Error with the same message,
+// its `name` the C++ class ("DescriptorError", "NotationError",
+// "IllegalMove", "RecordError", "Error"), once the call into WebAssembly has
+// returned; no input, of any type, aborts the module or leaves anything
+// behind. Variant, Game and Player are held by shared_ptr, so that embind
+// frees one its caller dropped without delete() when it is garbage-collected.
 #include <emscripten.h>
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <initializer_list>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "koma/koma.hpp"
@@ -27,45 +34,97 @@ namespace {
 // Descriptors bundled into the module (scripts/wasm.sh embeds variants/ here).
 constexpr const char* kBundled = "/share/koma/variants";
 
-EM_JS(void, throw_js_error, (const char* name, const char* message), {
-  const error = new Error(UTF8ToString(message));
-  error.name = UTF8ToString(name);
-  throw error;
+// A refusal for post.js to throw as Error(message) named `name`, once the
+// call has returned (komaRefusal is post.js's).
+EM_JS(void, report_refusal, (const char* name, const char* message),
+      { komaRefusal = {name : UTF8ToString(name), message : UTF8ToString(message)}; });
+
+// The JavaScript operations on a caller's values that may run the caller's
+// code (a getter, a Proxy's trap). A throw there is caught in JavaScript and
+// kept for post.js to throw again as it was; the answer is then 0 (no
+// handle) or -1, and C++ unwinds with JsThrew.
+EM_JS(emscripten::EM_VAL, js_get, (emscripten::EM_VAL object, emscripten::EM_VAL key), {
+  try {
+    return Emval.toHandle(Emval.toValue(object)[Emval.toValue(key)]);
+  } catch (e) {
+    komaRefusal = {thrown : e};
+    return 0;
+  }
 });
 
-// The error to throw once the C++ frames are left (a JavaScript throw does
-// not run C++ destructors, so nothing owning memory may be alive then).
-std::string pending_name, pending_message;
+EM_JS(emscripten::EM_VAL, js_keys, (emscripten::EM_VAL object), {
+  try {
+    return Emval.toHandle(Object.keys(Emval.toValue(object)));
+  } catch (e) {
+    komaRefusal = {thrown : e};
+    return 0;
+  }
+});
 
-[[noreturn]] void throw_pending() {
-  throw_js_error(pending_name.c_str(), pending_message.c_str());
-  __builtin_unreachable();
+EM_JS(int, js_is_array, (emscripten::EM_VAL value), {
+  try {
+    return Array.isArray(Emval.toValue(value)) ? 1 : 0;
+  } catch (e) {
+    komaRefusal = {thrown : e};
+    return -1;
+  }
+});
+
+// The caller's code threw (the exception is kept for post.js).
+struct JsThrew {};
+
+val handle_or_throw(emscripten::EM_VAL handle) {
+  if (!handle) throw JsThrew{};
+  return val::take_ownership(handle);
 }
 
-// Runs `f`, turning any exception into the pending JavaScript Error.
+// object[key], and Object.keys(object).
+val get(const val& object, const val& key) {
+  return handle_or_throw(js_get(object.as_handle(), key.as_handle()));
+}
+val get(const val& object, const char* key) {
+  return get(object, val(key));
+}
+val keys_of(const val& object) {
+  return handle_or_throw(js_keys(object.as_handle()));
+}
+
+bool is_array(const val& v) {
+  const int answer = js_is_array(v.as_handle());
+  if (answer < 0) throw JsThrew{};
+  return answer == 1;
+}
+
+// What a refused call returns (post.js throws instead of returning it): for
+// a Variant, Game or Player, null.
+template <class R>
+R refused() {
+  if constexpr (std::is_same_v<R, val>)
+    return val::undefined();
+  else
+    return R{};
+}
+
+// Runs `f`, turning any exception into a refusal for post.js.
 template <class F>
 auto guarded(F&& f) -> decltype(f()) {
-  bool failed = false;
+  using R = decltype(f());
   try {
     return f();
+  } catch (const JsThrew&) {
+    // The caller's exception is kept already.
   } catch (const koma::DescriptorError& e) {
-    pending_name = "DescriptorError", pending_message = e.what();
-    failed = true;
+    report_refusal("DescriptorError", e.what());
   } catch (const koma::NotationError& e) {
-    pending_name = "NotationError", pending_message = e.what();
-    failed = true;
+    report_refusal("NotationError", e.what());
   } catch (const koma::IllegalMove& e) {
-    pending_name = "IllegalMove", pending_message = e.what();
-    failed = true;
+    report_refusal("IllegalMove", e.what());
   } catch (const koma::RecordError& e) {
-    pending_name = "RecordError", pending_message = std::string(e.what()) + " (" + e.where() + ")";
-    failed = true;
+    report_refusal("RecordError", (std::string(e.what()) + " (" + e.where() + ")").c_str());
   } catch (const std::exception& e) {
-    pending_name = "Error", pending_message = e.what();
-    failed = true;
+    report_refusal("Error", e.what());
   }
-  if (failed) throw_pending();
-  __builtin_unreachable();
+  if constexpr (!std::is_void_v<R>) return refused<R>();
 }
 
 [[noreturn]] void fail(const std::string& message) {
@@ -76,8 +135,48 @@ std::string type_of(const val& v) {
   return v.typeOf().as<std::string>();
 }
 
-bool is_array(const val& v) {
-  return val::global("Array").call<bool>("isArray", v);
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+// A JavaScript string (typeof "string") as UTF-8. embind's own conversion
+// turns a lone surrogate into another character (U+10000 at a string's
+// end), so the string is read as its UTF-16 code units and one that is not
+// well-formed UTF-16 is refused, naming `what`.
+std::string utf8_of(const val& text, const std::string& what) {
+  const std::u16string units = text.as<std::u16string>();
+  std::string out;
+  out.reserve(units.size());
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    char32_t c = units[i];
+    if (c >= 0xD800 && c <= 0xDFFF) {
+      const bool pair =
+          c <= 0xDBFF && i + 1 < units.size() && units[i + 1] >= 0xDC00 && units[i + 1] <= 0xDFFF;
+      if (!pair) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "%04X", static_cast<unsigned>(c));
+        fail(what + " is not well-formed UTF-16: a lone surrogate U+" + hex + " at index " +
+             std::to_string(i));
+      }
+      c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00);
+    }
+    append_utf8(out, c);
+  }
+  return out;
 }
 
 // A value's type for messages: typeof, but null and arrays by name (typeof
@@ -94,25 +193,26 @@ koma::Options options_of(const val& object, const char* what) {
   if (object.isUndefined() || object.isNull()) return out;
   if (type_of(object) != "object" || is_array(object))
     fail(std::string(what) + " must be an object of name: value");
-  val keys = val::global("Object").call<val>("keys", object);
+  const val keys = keys_of(object);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
-    const std::string key = keys[i].as<std::string>();
-    const val value = object[key];
+    const std::string key = utf8_of(keys[i], std::string("a key of ") + what);
+    const val value = get(object, keys[i]);
     const std::string t = type_of(value);
     if (t == "string")
-      out[key] = value.as<std::string>();
+      out[key] = utf8_of(value, std::string(what) + " '" + koma::escape_text(key, 40) + "'");
     else if (t == "number" || t == "boolean")
       out[key] = val::global("String")(value).as<std::string>();
     else
-      fail(std::string(what) + " '" + key + "' must be a string, number or boolean, not " + t);
+      fail(std::string(what) + " '" + koma::escape_text(key, 40) +
+           "' must be a string, number or boolean, not " + t);
   }
   return out;
 }
 
 std::string string_of(const val& v, const std::string& what) {
   if (type_of(v) != "string") fail(what + " must be a string, not " + type_name(v));
-  return v.as<std::string>();
+  return utf8_of(v, what);
 }
 
 int int_of(const val& v, const std::string& what, int lo, int hi) {
@@ -201,11 +301,31 @@ bool looks_like_yaml(const std::string& text) {
   return text.find('\n') != std::string::npos || text.rfind("koma:", 0) == 0;
 }
 
-JsVariant load_variant(val source, val options) {
+// The variant read from `source` (a descriptor's text, or the path of a
+// file) with `options`, loaded once while any Variant, Game or Player of it
+// lives: a second load of the same source and options shares the first's
+// rules. The module's files never change (the bundled descriptors; the
+// module exports no file system), so neither does what a source reads as.
+template <class Load>
+std::shared_ptr<const koma::Variant> shared_variant(const std::string& source,
+                                                    const koma::Options& options, Load&& load) {
+  static std::map<std::pair<std::string, koma::Options>, std::weak_ptr<const koma::Variant>> loaded;
+  auto key = std::make_pair(source, options);
+  if (auto it = loaded.find(key); it != loaded.end())
+    if (auto variant = it->second.lock()) return variant;
+  std::shared_ptr<const koma::Variant> variant = load();
+  std::erase_if(loaded, [](const auto& entry) { return entry.second.expired(); });
+  loaded[std::move(key)] = variant;
+  return variant;
+}
+
+std::shared_ptr<JsVariant> load_variant(val source, val options) {
   return guarded([&] {
     const std::string text = string_of(source, "the variant");
     const koma::Options o = options_of(options, "options");
-    if (looks_like_yaml(text)) return JsVariant(koma::Variant::parse(text, "<yaml>", o, kBundled));
+    if (looks_like_yaml(text))
+      return std::make_shared<JsVariant>(shared_variant(
+          "yaml:" + text, o, [&] { return koma::Variant::parse(text, "<yaml>", o, kBundled); }));
     std::error_code ec;
     std::string path = std::string(kBundled) + "/" + text + ".yaml";
     if (text.find('/') != std::string::npos || !std::filesystem::is_regular_file(path, ec))
@@ -213,27 +333,29 @@ JsVariant load_variant(val source, val options) {
     if (!std::filesystem::is_regular_file(path, ec))
       fail("no variant named '" + koma::escape_text(text, 200) +
            "'; variants() lists the bundled ones");
-    return JsVariant(koma::Variant::load(path, o));
+    return std::make_shared<JsVariant>(
+        shared_variant("file:" + path, o, [&] { return koma::Variant::load(path, o); }));
   });
 }
 
+std::shared_ptr<JsVariant> load_variant_default(val source) {
+  return load_variant(std::move(source), val::undefined());
+}
+
 val bundled_variants() {
-  std::vector<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(kBundled, ec))
-    if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
-  std::sort(names.begin(), names.end());
-  return array_of(names);
+  return guarded([] {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(kBundled, ec))
+      if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return array_of(names);
+  });
 }
 
 class JsGame {
  public:
-  explicit JsGame(const JsVariant& v) : game_(guarded([&] { return koma::Game(v.get()); })) {}
-  JsGame(const JsVariant& v, val position)
-      : game_(guarded([&] {
-          return koma::Game(
-              koma::Position::from_text(v.get(), string_of(position, "the position")));
-        })) {}
+  explicit JsGame(koma::Game game) : game_(std::move(game)) {}
   const koma::Game& get() const { return game_; }
   koma::Game& get() { return game_; }
 
@@ -327,15 +449,34 @@ class JsGame {
   koma::Game game_;
 };
 
+bool absent(const val& v) {
+  return v.isUndefined() || v.isNull();
+}
+
+// A game from the start, or from a position text.
+koma::Game game_at(const JsVariant& v, const val& position) {
+  if (absent(position)) return koma::Game(v.get());
+  return koma::Game(koma::Position::from_text(v.get(), string_of(position, "the position")));
+}
+
+std::shared_ptr<JsGame> make_game_at(const JsVariant& v, val position) {
+  return guarded([&] { return std::make_shared<JsGame>(game_at(v, position)); });
+}
+
+std::shared_ptr<JsGame> make_game(const JsVariant& v) {
+  return make_game_at(v, val::undefined());
+}
+
 double perft_of(const JsVariant& v, val depth, val position) {
   return guarded([&] {
     const int d = int_of(depth, "the depth", 0, 64);
-    koma::Game g =
-        position.isUndefined() || position.isNull()
-            ? koma::Game(v.get())
-            : koma::Game(koma::Position::from_text(v.get(), string_of(position, "the position")));
+    koma::Game g = game_at(v, position);
     return static_cast<double>(koma::perft(g, d));
   });
+}
+
+double perft_from_start(const JsVariant& v, val depth) {
+  return perft_of(v, std::move(depth), val::undefined());
 }
 
 // A game record line as a plain object (docs/notation.md#game-records).
@@ -362,30 +503,31 @@ val record_object(const koma::GameRecord& r) {
   return out;
 }
 
-// Game `game` (from 1) of a record file's text.
+// Game `game` (from 1; missing or null: 1) of a record file's text.
 val read_record(val text, val game) {
   return guarded([&] {
-    return record_object(koma::read_record_text(string_of(text, "the record"), "<record>",
-                                                int_of(game, "the game", 1, 100000000)));
+    const std::string record = string_of(text, "the record");
+    const int n = absent(game) ? 1 : int_of(game, "the game", 1, 100000000);
+    return record_object(koma::read_record_text(record, "<record>", n));
   });
+}
+
+val read_first_record(val text) {
+  return read_record(std::move(text), val::undefined());
 }
 
 // writeRecord's input: readRecord's objects, or the same keys set by hand.
 // A missing or null descriptor, options, firstSeat, start or result is the
 // C++ default ("", none, absent); `where` is not written, so not read.
 
-bool absent(const val& v) {
-  return v.isUndefined() || v.isNull();
-}
-
 // Refuses a key not in `keys`: a misspelt or snake_case key ("first_seat", as
 // in the file) would otherwise be dropped from the line without a word.
 void only_keys(const val& object, std::initializer_list<std::string_view> keys,
                const std::string& what) {
-  const val names = val::global("Object").call<val>("keys", object);
+  const val names = keys_of(object);
   const int n = names["length"].as<int>();
   for (int i = 0; i < n; ++i) {
-    const std::string name = names[i].as<std::string>();
+    const std::string name = utf8_of(names[i], "a key of " + what);
     if (std::find(keys.begin(), keys.end(), name) != keys.end()) continue;
     std::string known;
     for (std::string_view k : keys) known += (known.empty() ? "" : ", ") + std::string(k);
@@ -398,8 +540,10 @@ template <class Item>
 auto entries_of(const val& list, const std::string& what, const char* of, Item&& item) {
   if (!is_array(list)) fail(what + " must be an array of " + of + ", not " + type_name(list));
   std::vector<decltype(item(list, what))> out;
-  const int n = list["length"].as<int>();
-  for (int i = 0; i < n; ++i) out.push_back(item(list[i], what + "[" + std::to_string(i) + "]"));
+  const val length = get(list, "length");
+  const int n = type_of(length) == "number" ? length.as<int>() : 0;
+  for (int i = 0; i < n; ++i)
+    out.push_back(item(get(list, val(i)), what + "[" + std::to_string(i) + "]"));
   return out;
 }
 
@@ -430,8 +574,8 @@ std::optional<koma::Result> result_of(const val& v) {
     fail("record.result must be null or an object {places, reason}, not " + type_name(v));
   only_keys(v, {"places", "reason"}, "record.result");
   koma::Result result;
-  result.places = entries_of(v["places"], "record.result.places", "whole numbers", whole_of);
-  result.reason = reason_of(v["reason"]);
+  result.places = entries_of(get(v, "places"), "record.result.places", "whole numbers", whole_of);
+  result.reason = reason_of(get(v, "reason"));
   return result;
 }
 
@@ -443,15 +587,16 @@ koma::GameRecord game_record_of(const val& record) {
              "where"},
             "the record");
   koma::GameRecord r;
-  r.variant = string_of(record["variant"], "record.variant");
-  if (const val d = record["descriptor"]; !absent(d))
+  r.variant = string_of(get(record, "variant"), "record.variant");
+  if (const val d = get(record, "descriptor"); !absent(d))
     r.descriptor = string_of(d, "record.descriptor");
-  r.options = options_of(record["options"], "record.options");
-  if (const val s = record["firstSeat"]; !absent(s)) r.first_seat = whole_of(s, "record.firstSeat");
-  if (const val s = record["start"]; !absent(s)) r.start = string_of(s, "record.start");
-  r.seats = strings_of(record["seats"], "record.seats");
-  r.moves = strings_of(record["moves"], "record.moves");
-  r.result = result_of(record["result"]);
+  r.options = options_of(get(record, "options"), "record.options");
+  if (const val s = get(record, "firstSeat"); !absent(s))
+    r.first_seat = whole_of(s, "record.firstSeat");
+  if (const val s = get(record, "start"); !absent(s)) r.start = string_of(s, "record.start");
+  r.seats = strings_of(get(record, "seats"), "record.seats");
+  r.moves = strings_of(get(record, "moves"), "record.moves");
+  r.result = result_of(get(record, "result"));
   return r;
 }
 
@@ -462,50 +607,67 @@ std::string write_record(val record) {
 
 class JsPlayer {
  public:
-  JsPlayer(const JsVariant& v, val level, val limits)
-      : variant_(v.get()), player_(guarded([&] { return make(level, limits); })) {}
+  JsPlayer(std::shared_ptr<const koma::Variant> variant, koma::Level level, koma::Limits limits)
+      : variant_(std::move(variant)), player_(level, limits) {}
 
   std::string choose(JsGame& game) {
     return guarded([&] {
       if (&game.get().variant() != variant_.get())
         fail("the game is of another variant than this player's");
-      const koma::Move m = player_->choose(game.get());
+      const koma::Move m = player_.choose(game.get());
       return game.get().position().move_text(m);
     });
   }
+  // Frees the memory the two-seat expert keeps between moves.
+  void release() { player_.release(); }
 
  private:
-  static std::unique_ptr<koma::Player> make(const val& level, const val& limits) {
+  std::shared_ptr<const koma::Variant> variant_;
+  koma::Player player_;
+};
+
+koma::Limits limits_of(const val& limits) {
+  koma::Limits lim;
+  if (absent(limits)) return lim;
+  if (type_of(limits) != "object" || is_array(limits))
+    fail("the limits must be an object {nodes, depth, seconds, seed}, not " + type_name(limits));
+  only_keys(limits, {"nodes", "depth", "seconds", "seed"}, "the limits object");
+  if (const val n = get(limits, "nodes"); !n.isUndefined())
+    lim.nodes = static_cast<std::uint64_t>(int_of(n, "nodes", 0, 2000000000));
+  if (const val d = get(limits, "depth"); !d.isUndefined()) lim.depth = int_of(d, "depth", 0, 64);
+  if (const val s = get(limits, "seed"); !s.isUndefined())
+    lim.seed = static_cast<std::uint64_t>(int_of(s, "seed", 0, 2147483647));
+  if (const val s = get(limits, "seconds"); !s.isUndefined()) {
+    if (type_of(s) != "number") fail("seconds must be a number");
+    lim.seconds = s.as<double>();
+  }
+  return lim;
+}
+
+std::shared_ptr<JsPlayer> make_player(const JsVariant& v, val level, val limits) {
+  return guarded([&] {
     const std::string name = string_of(level, "the level");
     auto l = koma::level_from_name(name);
     if (!l)
       fail("no CPU level '" + koma::escape_text(name, 40) +
            "'; levels: easy, normal, medium, strong, hard, expert");
-    koma::Limits lim;
-    if (!limits.isUndefined() && !limits.isNull()) {
-      if (type_of(limits) != "object") fail("the limits must be an object");
-      if (!limits["nodes"].isUndefined())
-        lim.nodes = static_cast<std::uint64_t>(int_of(limits["nodes"], "nodes", 0, 2000000000));
-      if (!limits["depth"].isUndefined()) lim.depth = int_of(limits["depth"], "depth", 0, 64);
-      if (!limits["seed"].isUndefined())
-        lim.seed = static_cast<std::uint64_t>(int_of(limits["seed"], "seed", 0, 2147483647));
-      if (!limits["seconds"].isUndefined()) {
-        if (type_of(limits["seconds"]) != "number") fail("seconds must be a number");
-        lim.seconds = limits["seconds"].as<double>();
-      }
-    }
-    return std::make_unique<koma::Player>(*l, lim);
-  }
+    return std::make_shared<JsPlayer>(v.get(), *l, limits_of(limits));
+  });
+}
 
-  std::shared_ptr<const koma::Variant> variant_;
-  std::unique_ptr<koma::Player> player_;
-};
+std::shared_ptr<JsPlayer> make_player_default(const JsVariant& v, val level) {
+  return make_player(v, std::move(level), val::undefined());
+}
 
 }  // namespace
 
+// Each optional argument of docs/js.md is an overload with one argument
+// fewer (embind picks by the count). Every entry point that can fail runs
+// its work through guarded(); the getters cannot fail.
 EMSCRIPTEN_BINDINGS(koma) {
   using namespace emscripten;
   class_<JsVariant>("Variant")
+      .smart_ptr<std::shared_ptr<JsVariant>>("Variant*")
       .property("name", &JsVariant::name)
       .property("title", &JsVariant::title)
       .property("width", &JsVariant::width)
@@ -521,8 +683,9 @@ EMSCRIPTEN_BINDINGS(koma) {
       .function("kinds", &JsVariant::kinds)
       .function("startPosition", &JsVariant::start_position);
   class_<JsGame>("Game")
-      .constructor<const JsVariant&>()
-      .constructor<const JsVariant&, val>()
+      .smart_ptr<std::shared_ptr<JsGame>>("Game*")
+      .constructor(&make_game)
+      .constructor(&make_game_at)
       .function("legalMoves", &JsGame::legal_moves)
       .function("movesFrom", &JsGame::moves_from)
       .function("play", &JsGame::play)
@@ -538,11 +701,18 @@ EMSCRIPTEN_BINDINGS(koma) {
       .function("hands", &JsGame::hands)
       .function("board", &JsGame::board)
       .function("result", &JsGame::result);
-  class_<JsPlayer>("Player").constructor<const JsVariant&, val, val>().function("choose",
-                                                                                &JsPlayer::choose);
+  class_<JsPlayer>("Player")
+      .smart_ptr<std::shared_ptr<JsPlayer>>("Player*")
+      .constructor(&make_player_default)
+      .constructor(&make_player)
+      .function("choose", &JsPlayer::choose)
+      .function("release", &JsPlayer::release);
+  function("loadVariant", &load_variant_default);
   function("loadVariant", &load_variant);
   function("variants", &bundled_variants);
+  function("perft", &perft_from_start);
   function("perft", &perft_of);
+  function("readRecord", &read_first_record);
   function("readRecord", &read_record);
   function("writeRecord", &write_record);
 }

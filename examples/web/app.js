@@ -42,15 +42,51 @@ function save() {
   localStorage.setItem(STORE, JSON.stringify({ ...setup, history: game.history() }));
 }
 
+// A saved game the page cannot read: the message says why.
+class Unreadable extends Error {}
+const SEATS_UNREADABLE = "its seats are not one level per seat";
+
+// The saved game (the text kept in localStorage) as {setup, history},
+// checked before any use; null when none is saved. Throws Unreadable.
+function readSaved(text) {
+  if (text === null) return null;
+  let saved;
+  try {
+    saved = JSON.parse(text);
+  } catch {
+    throw new Unreadable("it is not JSON");
+  }
+  if (typeof saved !== "object" || saved === null || Array.isArray(saved)) throw new Unreadable("it is not an object");
+  const { name, options, seats, history } = saved;
+  if (!koma.variants().includes(name)) throw new Unreadable("its variant is not one of the page's");
+  const isValue = (x) => ["string", "number", "boolean"].includes(typeof x);
+  if (typeof options !== "object" || options === null || Array.isArray(options) || !Object.values(options).every(isValue))
+    throw new Unreadable("its options are not an object of values");
+  if (!Array.isArray(seats) || !seats.every((level) => LEVELS.includes(level))) throw new Unreadable(SEATS_UNREADABLE);
+  if (!Array.isArray(history) || !history.every((move) => typeof move === "string"))
+    throw new Unreadable("its history is not a list of moves");
+  return { setup: { name, options, seats }, history };
+}
+
 // Starts (or restores) a game: loads the variant with its options, replays
-// the history. Throws koma's errors (bad options).
+// the history. Throws koma's errors (bad options, an illegal move), or
+// Unreadable when the seats are not one level a seat; the game shown is
+// then the one before.
 function start(next, history = []) {
   const v = koma.loadVariant(next.name, next.options);
-  const g = new koma.Game(v);
+  let g = null;
   const seatsOf = [];
-  for (const m of history) {
-    seatsOf.push(g.toMove());
-    g.play(m);
+  try {
+    if (next.seats.length !== v.seats().length) throw new Unreadable(SEATS_UNREADABLE);
+    g = new koma.Game(v);
+    for (const m of history) {
+      seatsOf.push(g.toMove());
+      g.play(m);
+    }
+  } catch (e) {
+    if (g) g.delete();
+    v.delete();
+    throw e;
   }
   if (game) game.delete();
   if (variant) variant.delete();
@@ -395,16 +431,14 @@ async function main() {
     selection = null;
     render();
   });
-  let saved = null;
+  // The saved game, continued; else the first game, with a word on why the
+  // saved one was set aside.
   try {
-    saved = JSON.parse(localStorage.getItem(STORE) || "null");
+    const saved = readSaved(localStorage.getItem(STORE));
+    if (saved) return start(saved.setup, saved.history);
   } catch (e) {
-    saved = null;
-  }
-  try {
-    if (saved) return start({ name: saved.name, options: saved.options, seats: saved.seats }, saved.history);
-  } catch (e) {
-    showError(`the saved game could not be continued: ${e.message}`);
+    const why = e instanceof Unreadable ? `could not be read (${e.message})` : `could not be continued (${e.message})`;
+    showError(`the saved game ${why}; a new game started`);
   }
   const first = koma.variants().includes("yonin") ? "yonin" : koma.variants()[0];
   const v = koma.loadVariant(first, {});

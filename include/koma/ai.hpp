@@ -66,6 +66,11 @@ class Player {
   void stop() { *stop_ = true; }
   Level level() const { return level_; }
   const Limits& limits() const { return limits_; }
+  // Frees the memory the two-seat expert keeps between moves (its table,
+  // move statistics and evaluation cache, below); the next choose()
+  // allocates it again. For a Player kept while it does not play, as between
+  // games. Not while choose() runs.
+  void release() { expert_.reset(); }
 
  private:
   Level level_;

@@ -35,7 +35,11 @@ export interface GameRecordInput {
 }
 export interface Limits { nodes?: number; depth?: number; seconds?: number; seed?: number; }
 
-/** The rules of one game, loaded once. Call delete() when no longer needed. */
+/**
+ * The rules of one game, loaded once (a second load of the same source and
+ * options shares them). delete() frees it at once; one dropped without it is
+ * freed after a garbage collection (docs/js.md#memory).
+ */
 export interface Variant {
   readonly name: string;
   readonly title: string;
@@ -55,7 +59,7 @@ export interface Variant {
   delete(): void;
 }
 
-/** A game: a start position and the moves played since. Call delete() when done. */
+/** A game: a start position and the moves played since. delete() frees it at once. */
 export interface Game {
   legalMoves(): string[];
   /** The legal moves of the piece on a square ("5g"), or the drops of a kind ("P*"). */
@@ -81,21 +85,23 @@ export interface Game {
 export interface Player {
   /** A legal move for the seat to move, as text; the game is not changed. */
   choose(game: Game): string;
+  /** Frees the search memory the two-seat expert keeps between moves (about 14 MiB). */
+  release(): void;
   delete(): void;
 }
 
 export interface Koma {
   /** A bundled variant by name ("yonin"), or descriptor YAML text; options by name. */
-  loadVariant(source: string, options?: Record<string, string | number | boolean>): Variant;
+  loadVariant(source: string, options?: Record<string, string | number | boolean> | null): Variant;
   /** The names of the bundled variants. */
   variants(): string[];
-  perft(variant: Variant, depth: number, position?: string): number;
+  perft(variant: Variant, depth: number, position?: string | null): number;
   /** Game `game` (from 1, default 1) of a game record's text (JSON Lines). */
-  readRecord(text: string, game?: number): GameRecord;
+  readRecord(text: string, game?: number | null): GameRecord;
   /** One line of a game record (docs/notation.md#game-records), without the newline. */
   writeRecord(record: GameRecordInput): string;
   Game: { new (variant: Variant): Game; new (variant: Variant, position: string): Game; };
-  Player: { new (variant: Variant, level: string, limits?: Limits): Player; };
+  Player: { new (variant: Variant, level: string, limits?: Limits | null): Player; };
 }
 
 export default function createKoma(moduleOptions?: object): Promise<Koma>;

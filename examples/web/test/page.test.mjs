@@ -17,18 +17,20 @@ before(async () => {
 });
 after(async () => browser?.close());
 
-// A fresh page (empty localStorage unless `keep`) with its console errors.
-async function open(setup, { width = 1000, keep = null } = {}) {
+// A fresh page (empty localStorage unless `keep`, or `raw`: the saved text
+// itself) with its console errors.
+async function open(setup, { width = 1000, keep = null, raw = null } = {}) {
   const page = await browser.newPage();
   const errors = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
   await page.setViewport({ width, height: 900 });
   await page.goto(url, { waitUntil: "networkidle0" });
-  await page.evaluate((saved) => {
+  await page.evaluate((saved, text) => {
     localStorage.clear();
     if (saved) localStorage.setItem("koma-game", JSON.stringify(saved));
-  }, setup ?? keep);
+    if (text !== null) localStorage.setItem("koma-game", text);
+  }, setup ?? keep, raw);
   await page.reload({ waitUntil: "networkidle0" });
   await page.waitForSelector("#board g.cell");
   return { page, errors };
@@ -88,6 +90,45 @@ test("a reload continues the saved game", async () => {
   assert.deepEqual(await history(page), ["7g7f", "3c3d"]);
   assert.equal(await page.$eval(square("3d"), (g) => g.textContent), "P");
   await page.close();
+});
+
+// Issue 40: a saved game with `seats: null` said "Cannot read properties of
+// null". A saved game the page cannot read, or whose moves no longer replay,
+// is set aside: the page says why and starts its first game (Yonin, South
+// human), as with nothing saved.
+test("a saved game that cannot be read: the page says so and starts a new game", async () => {
+  const shogi = (changes) => JSON.stringify({ name: "shogi", options: {}, seats: ["human", "human"], history: [], ...changes });
+  const unread = (why) => `the saved game could not be read (${why}); a new game started`;
+  const cases = [
+    [shogi({ seats: null }), unread("its seats are not one level per seat")],
+    [shogi({ seats: ["human"] }), unread("its seats are not one level per seat")],
+    [shogi({ seats: ["human", "grandmaster"] }), unread("its seats are not one level per seat")],
+    [shogi({ history: "7g7f" }), unread("its history is not a list of moves")],
+    [shogi({ history: ["7g7f", 7] }), unread("its history is not a list of moves")],
+    [shogi({ options: null }), unread("its options are not an object of values")],
+    [shogi({ options: { impasse: {} } }), unread("its options are not an object of values")],
+    [shogi({ name: "no-such-game" }), unread("its variant is not one of the page's")],
+    [shogi({ name: null }), unread("its variant is not one of the page's")],
+    ["[]", unread("it is not an object")],
+    ["7", unread("it is not an object")],
+    ["{", unread("it is not JSON")],
+    [shogi({ options: { impasse: "x" } }),
+     /^the saved game could not be continued \(.*impasse.*\); a new game started$/],
+    [shogi({ history: ["7g7f", "7g7f"] }),
+     "the saved game could not be continued (there is no piece on 7g); a new game started"],
+  ];
+  for (const [raw, message] of cases) {
+    const { page, errors } = await open(null, { raw });
+    const error = await page.$eval("#error", (e) => e.textContent);
+    if (typeof message === "string") assert.equal(error, message, raw);
+    else assert.match(error, message, raw);
+    assert.equal(await page.$$eval("#board g.cell", (l) => l.length), 81, raw);
+    assert.match(await turn(page), /^South to move/, raw);
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("koma-game")));
+    assert.deepEqual(saved, { name: "yonin", options: saved.options, seats: ["human", "strong", "strong", "strong"], history: [] }, raw);
+    assert.deepEqual(errors, [], raw);
+    await page.close();
+  }
 });
 
 // Presses Tab (or Shift+Tab) until the square `name` has the focus.
