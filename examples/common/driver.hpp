@@ -29,12 +29,50 @@ koma::Game replay_record(const std::shared_ptr<const koma::Variant>& variant,
                          const boost::program_options::variables_map& vm,
                          const koma::GameRecord& record);
 
-// Writes `content` to `path` whole or not at all, and names `what` ("the
-// picture") in the Failure with the reason when it cannot. A regular file (or
-// a new one) is written under a temporary name beside it, then renamed over
-// it, so a failed write leaves what was there; a device, FIFO or other special
-// file is written in place. Nothing the program did not create is removed.
+// Writes `content` to `path` and names `what` ("the picture") in the Failure
+// with the reason when it cannot (README.md, "Files:"):
+// - a path that names an open descriptor (/dev/stdout, /dev/stderr,
+//   /dev/fd/N, /proc/self/fd/N, or a link to one) is written through that
+//   descriptor, as the program's own output is: a file it appends to is
+//   appended to, nothing is replaced;
+// - a device, FIFO or other special file, and a link that points nowhere,
+//   are written in place;
+// - an existing regular file this user may not write is refused, as root
+//   too (root: a file without any write bit), and left as it is;
+// - a regular file with other hard links is written in place (truncated,
+//   then written), so the links stay one file: a failed write may leave it
+//   part written;
+// - any other regular file (or a new one) is written whole or not at all:
+//   under a short temporary name in its folder (so any name up to NAME_MAX
+//   works), given the file's owner, group and mode, then renamed over it (a
+//   link's target is replaced, the link stays). Where this user cannot give
+//   it the owner or group, or may not create files in the folder, the file
+//   is written in place instead.
+// Nothing the program did not create is removed. POSIX; on Windows the file
+// is written in place.
 void write_file(const std::string& path, std::string_view content, const std::string& what);
+
+// A file written a piece at a time (koma-match --record): a path naming an
+// open descriptor is written through it, as write_file does; any other file
+// is opened, truncated, and written in place, after the same check that
+// this user may write it. Throws Failure naming `what` and the path.
+class Output {
+ public:
+  Output(const std::string& path, const std::string& what);
+  ~Output();
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  void write(std::string_view text);
+
+ private:
+  int fd_ = -1;
+  bool own_ = true;  // opened here, so closed here
+  std::string path_, what_;
+};
+
+// The value of the file option --NAME; throws Failure "--NAME takes a file
+// name, not ''" (at --NAME) when it is empty.
+std::string file_option(const boost::program_options::variables_map& vm, const char* name);
 
 // Adds --variant, --option (repeatable), --first-seat, --position, --help.
 void add_common(boost::program_options::options_description& desc);
@@ -75,6 +113,9 @@ inline constexpr int kMaxGame = 100'000'000;  // --game (a record holds fewer)
 // located at "--NAME".
 [[noreturn]] void out_of_range(const char* name, const std::string& value, const std::string& min,
                                const std::string& max, bool whole);
+// The shortest text that reads back as `value` (std::to_chars): 86400,
+// 86400.0000001, 1e+10, nan, inf. A value out of range never prints as its
+// bound.
 std::string number_text(double value);
 
 // A numeric option's value, `fallback` when absent; throws (out_of_range)

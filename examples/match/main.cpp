@@ -12,7 +12,6 @@
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -625,13 +624,8 @@ static int match_main(int argc, char** argv) {
   int variant_limit = std::stoi(s.variant->options().at("max_plies"));
   s.cap = max_plies ? *max_plies : variant_limit > 0 ? 0 : 1000;
 
-  std::ofstream record_out;
-  std::string record_path;
-  if (vm.count("record")) {
-    record_path = vm["record"].as<std::string>();
-    record_out.open(record_path, std::ios::binary | std::ios::trunc);
-    if (!record_out) throw driver::Failure("cannot write the record file", record_path);
-  }
+  std::optional<driver::Output> record_out;
+  if (vm.count("record")) record_out.emplace(driver::file_option(vm, "record"), "the record file");
   auto record_of = [&](const Played& p) {
     koma::GameRecord r;
     r.variant = s.variant->name();
@@ -683,13 +677,13 @@ static int match_main(int argc, char** argv) {
     std::unique_lock lock(mutex);
     for (;;) {
       while (!failure && written < s.games && results[written]) {
-        if (record_out.is_open()) record_out << record_of(*results[written]) << '\n' << std::flush;
+        try {
+          if (record_out) record_out->write(record_of(*results[written]) + '\n');
+        } catch (const driver::Failure&) {
+          failure = std::current_exception();
+          stopping = true;
+        }
         ++written;
-      }
-      if (record_out.is_open() && !record_out && !failure) {
-        failure =
-            std::make_exception_ptr(driver::Failure("cannot write the record file", record_path));
-        stopping = true;
       }
       if (progress && !failure)
         draw_progress(done, s.games, std::chrono::duration<double>(Clock::now() - t0).count());

@@ -515,7 +515,7 @@ static int play_main(int argc, char** argv) {
   // Pausing only helps someone watching; a pipe or a file gets the game at once.
   s.delay = driver::checked(vm, "delay", 0.0, 0.0, kMaxDelay);
   if (!driver::is_terminal(1)) s.delay = 0;
-  if (vm.count("save")) s.save_at_end = vm["save"].as<std::string>();
+  if (vm.count("save")) s.save_at_end = driver::file_option(vm, "save");
   const int variant_limit = std::stoi(variant.options().at("max_plies"));
   s.cap = vm.count("max-plies") ? driver::checked(vm, "max-plies", 0, 1, driver::kMaxPlies)
           : all_cpu && variant_limit == 0 ? 1000
