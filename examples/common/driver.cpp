@@ -396,6 +396,38 @@ koma::Limits search_limits(const po::variables_map& vm) {
   return limits;
 }
 
+LineRead read_line(std::streambuf& in, std::string& line,
+                   const std::function<void(std::string_view head)>& too_long) {
+  using Traits = std::streambuf::traits_type;
+  line.clear();
+  bool dropping = false, any = false;
+  for (Traits::int_type c; !Traits::eq_int_type(c = in.sbumpc(), Traits::eof());) {
+    any = true;
+    if (c == '\n') break;
+    if (dropping) continue;
+    if (line.size() < kMaxInputLine) {
+      line += Traits::to_char_type(c);
+    } else {
+      dropping = true;
+      too_long(line);
+      line.clear();
+    }
+  }
+  if (dropping) return LineRead::too_long;
+  if (!any) return LineRead::end;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return LineRead::line;
+}
+
+std::string long_line_text() {
+  return "line ignored: it is longer than " + std::to_string(kMaxInputLine) +
+         " bytes, the limit for a command";
+}
+
+std::string in_quotes(std::string_view text) {
+  return "'" + koma::escape_text(text, 60) + "'";
+}
+
 bool is_terminal(int fd) {
 #if defined(_WIN32)
   return _isatty(fd) != 0;

@@ -3,8 +3,10 @@
 #pragma once
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -98,6 +100,36 @@ int run(const std::string& name, int (*body)(int, char**), int argc, char** argv
 
 // Entries of a comma-separated list (--seats), blanks around each removed.
 std::vector<std::string> split_list(const std::string& list);
+
+// --- input lines (koma-usi's commands, koma-play's moves and commands) ------
+
+// The longest line read, in bytes without its end. A USI GUI's longest line,
+// a `position` of 4096 moves, is under 25 KiB (docs/usi.md); a typed command
+// is far shorter.
+inline constexpr std::size_t kMaxInputLine = std::size_t{64} * 1024;
+
+enum class LineRead {
+  line,      // `line` holds the next line
+  too_long,  // the line passed kMaxInputLine bytes: it was read and dropped
+  end,       // nothing was left to read
+};
+
+// Reads the next line of `in` into `line`, without its '\n' (and a '\r'
+// before it); a last line without '\n' counts. A line longer than
+// kMaxInputLine bytes is never held whole: `too_long` is called as soon as it
+// passes the limit, with its first kMaxInputLine bytes, and the rest is read
+// and dropped as it comes (an endless line, /dev/zero, is read for as long as
+// it lasts, in constant memory).
+LineRead read_line(std::streambuf& in, std::string& line,
+                   const std::function<void(std::string_view head)>& too_long);
+
+// What a driver says of a line it dropped.
+std::string long_line_text();
+
+// Input text echoed in a message or a protocol line: in single quotes,
+// escaped by koma::escape_text (control characters, bytes that are not UTF-8
+// as \xNN) and cut after 60 bytes (`...`), so that it is one printable line.
+std::string in_quotes(std::string_view text);
 
 // Whether a standard stream (0 in, 1 out, 2 error) is a terminal.
 bool is_terminal(int fd);

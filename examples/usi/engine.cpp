@@ -73,13 +73,8 @@ std::vector<std::string_view> split(std::string_view line) {
   return out;
 }
 
-// Echoed input inside quotes, escaped (koma::escape_text) and cut at 60 bytes.
-std::string in_quotes(std::string_view text) {
-  std::string out = "'";
-  out += koma::escape_text(text, 60);
-  out += "'";
-  return out;
-}
+// Echoed input inside quotes, escaped and cut at 60 bytes.
+using driver::in_quotes;
 
 std::string lower(std::string_view text) {
   std::string out(text);
@@ -211,30 +206,16 @@ void Engine::info(std::string_view text) {
 }
 
 void Engine::refuse_long_line() {
-  std::string text = "line ignored: it is longer than ";
-  text += std::to_string(kMaxLineBytes);
-  text += " bytes, the limit for a command";
-  info(text);
+  info(driver::long_line_text());
 }
 
 void Engine::serve(std::istream& in) {
-  using Traits = std::istream::traits_type;
-  std::streambuf& buf = *in.rdbuf();
   std::string line;
-  for (bool more = true; more && !quitting_;) {
-    line.clear();
-    bool too_long = false;
-    Traits::int_type c = 0;
-    while (!Traits::eq_int_type(c = buf.sbumpc(), Traits::eof()) && c != '\n') {
-      if (line.size() < kMaxLineBytes) {
-        line += Traits::to_char_type(c);
-      } else if (!too_long) {
-        too_long = true;  // answered now; the rest of the line is read and dropped
-        refuse_long_line();
-      }
-    }
-    more = !Traits::eq_int_type(c, Traits::eof());
-    if (!too_long) handle(line);
+  while (!quitting_) {
+    const driver::LineRead read =
+        driver::read_line(*in.rdbuf(), line, [&](std::string_view) { refuse_long_line(); });
+    if (read == driver::LineRead::end) break;
+    if (read == driver::LineRead::line) handle(line);
   }
   handle("quit");
 }
