@@ -16,6 +16,8 @@
 #include <string_view>
 #include <thread>
 
+#include "koma/error.hpp"
+
 extern char** environ;
 
 namespace usi_seat {
@@ -197,7 +199,10 @@ void Engine::stop() {
 
 void Engine::send(const std::string& line) {
   if (!reading_) throw EngineFault("the engine stopped reading its input");
-  const Sent sent = write_by(to_engine_, line + "\n", Clock::now() + write_timeout_);
+  // One line, whatever text went into it (the options are checked before,
+  // positions and moves are koma's own): a control character goes as \xNN.
+  const Sent sent =
+      write_by(to_engine_, koma::escape_text(line) + "\n", Clock::now() + write_timeout_);
   if (sent == Sent::all) return;
   reading_ = false;
   const std::string command = line.substr(0, line.find(' '));
