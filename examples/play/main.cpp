@@ -319,7 +319,8 @@ void list_moves(const Session& s, const std::string& arg) {
 }
 
 // `undo`: takes back the last ply, and further back to a human's turn when
-// CPU seats moved since (a human against the CPU gets their own move back).
+// CPU seats moved since (a human against the CPU gets their own move back);
+// while a loaded game waits for `go`, the last ply only.
 void undo(Session& s) {
   if (s.game->history().empty()) {
     say("nothing to undo: the game is at its start");
@@ -330,7 +331,7 @@ void undo(Session& s) {
   do {
     taken.insert(taken.begin(), s.game->history().back());
     s.game->undo();
-  } while (!s.game->history().empty() && cpu_to_move());
+  } while (!s.paused && !s.game->history().empty() && cpu_to_move());
   std::string line = "took back";
   for (const std::string& m : taken) line += " " + m;
   say(line);
