@@ -3,8 +3,10 @@
 #pragma once
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -29,12 +31,50 @@ koma::Game replay_record(const std::shared_ptr<const koma::Variant>& variant,
                          const boost::program_options::variables_map& vm,
                          const koma::GameRecord& record);
 
-// Writes `content` to `path` whole or not at all, and names `what` ("the
-// picture") in the Failure with the reason when it cannot. A regular file (or
-// a new one) is written under a temporary name beside it, then renamed over
-// it, so a failed write leaves what was there; a device, FIFO or other special
-// file is written in place. Nothing the program did not create is removed.
+// Writes `content` to `path` and names `what` ("the picture") in the Failure
+// with the reason when it cannot (README.md, "Files:"):
+// - a path that names an open descriptor (/dev/stdout, /dev/stderr,
+//   /dev/fd/N, /proc/self/fd/N, or a link to one) is written through that
+//   descriptor, as the program's own output is: a file it appends to is
+//   appended to, nothing is replaced;
+// - a device, FIFO or other special file, and a link that points nowhere,
+//   are written in place;
+// - an existing regular file this user may not write is refused, as root
+//   too (root: a file without any write bit), and left as it is;
+// - a regular file with other hard links is written in place (truncated,
+//   then written), so the links stay one file: a failed write may leave it
+//   part written;
+// - any other regular file (or a new one) is written whole or not at all:
+//   under a short temporary name in its folder (so any name up to NAME_MAX
+//   works), given the file's owner, group and mode, then renamed over it (a
+//   link's target is replaced, the link stays). Where this user cannot give
+//   it the owner or group, or may not create files in the folder, the file
+//   is written in place instead.
+// Nothing the program did not create is removed. POSIX; on Windows the file
+// is written in place.
 void write_file(const std::string& path, std::string_view content, const std::string& what);
+
+// A file written a piece at a time (koma-match --record): a path naming an
+// open descriptor is written through it, as write_file does; any other file
+// is opened, truncated, and written in place, after the same check that
+// this user may write it. Throws Failure naming `what` and the path.
+class Output {
+ public:
+  Output(const std::string& path, const std::string& what);
+  ~Output();
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+  void write(std::string_view text);
+
+ private:
+  int fd_ = -1;
+  bool own_ = true;  // opened here, so closed here
+  std::string path_, what_;
+};
+
+// The value of the file option --NAME; throws Failure "--NAME takes a file
+// name, not ''" (at --NAME) when it is empty.
+std::string file_option(const boost::program_options::variables_map& vm, const char* name);
 
 // Adds --variant, --option (repeatable), --first-seat, --position, --help.
 void add_common(boost::program_options::options_description& desc);
@@ -61,6 +101,36 @@ int run(const std::string& name, int (*body)(int, char**), int argc, char** argv
 // Entries of a comma-separated list (--seats), blanks around each removed.
 std::vector<std::string> split_list(const std::string& list);
 
+// --- input lines (koma-usi's commands, koma-play's moves and commands) ------
+
+// The longest line read, in bytes without its end. A USI GUI's longest line,
+// a `position` of 4096 moves, is under 25 KiB (docs/usi.md); a typed command
+// is far shorter.
+inline constexpr std::size_t kMaxInputLine = std::size_t{64} * 1024;
+
+enum class LineRead {
+  line,      // `line` holds the next line
+  too_long,  // the line passed kMaxInputLine bytes: it was read and dropped
+  end,       // nothing was left to read
+};
+
+// Reads the next line of `in` into `line`, without its '\n' (and a '\r'
+// before it); a last line without '\n' counts. A line longer than
+// kMaxInputLine bytes is never held whole: `too_long` is called as soon as it
+// passes the limit, with its first kMaxInputLine bytes, and the rest is read
+// and dropped as it comes (an endless line, /dev/zero, is read for as long as
+// it lasts, in constant memory).
+LineRead read_line(std::streambuf& in, std::string& line,
+                   const std::function<void(std::string_view head)>& too_long);
+
+// What a driver says of a line it dropped.
+std::string long_line_text();
+
+// Input text echoed in a message or a protocol line: in single quotes,
+// escaped by koma::escape_text (control characters, bytes that are not UTF-8
+// as \xNN) and cut after 60 bytes (`...`), so that it is one printable line.
+std::string in_quotes(std::string_view text);
+
 // Whether a standard stream (0 in, 1 out, 2 error) is a terminal.
 bool is_terminal(int fd);
 
@@ -75,6 +145,9 @@ inline constexpr int kMaxGame = 100'000'000;  // --game (a record holds fewer)
 // located at "--NAME".
 [[noreturn]] void out_of_range(const char* name, const std::string& value, const std::string& min,
                                const std::string& max, bool whole);
+// The shortest text that reads back as `value` (std::to_chars): 86400,
+// 86400.0000001, 1e+10, nan, inf. A value out of range never prints as its
+// bound.
 std::string number_text(double value);
 
 // A numeric option's value, `fallback` when absent; throws (out_of_range)

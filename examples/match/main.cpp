@@ -12,7 +12,6 @@
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -64,10 +63,13 @@ const char* const kUsage =
     "seat entry like a level; COMMAND (run with /bin/sh -c, one process a game) is a USI\n"
     "engine, set up with its --usi-option NAME:KEY=VALUE options. It moves with\n"
     "`go nodes N` under --nodes or --level-nodes NAME=N, else with `go btime 0 wtime 0\n"
-    "byoyomi MS` (--seconds, default 1). koma referees: an illegal move, a crash, garbage\n"
-    "or no bestmove in time (byoyomi + --usi-timeout T, default 30 s) loses the game,\n"
-    "adjudicated, and a line `forfeit game G ply P seat S NAME: why` follows the speed\n"
-    "lines. Records name the seat usi:NAME.";
+    "byoyomi MS` (--seconds, default 1). koma referees: an illegal move, a crash, garbage,\n"
+    "no bestmove in time (byoyomi + --usi-timeout T, default 30 s) or a line koma cannot\n"
+    "send within T s (the engine stopped reading) loses the game, adjudicated, and a line\n"
+    "`forfeit game G ply P seat S NAME: why` follows the speed lines. Records name the\n"
+    "seat usi:NAME. Each engine runs in a process group of its own: after `quit` and a\n"
+    "second's grace the whole group is killed, so nothing the engine started outlives\n"
+    "its game.";
 
 constexpr int kMaxGames = 1'000'000;
 constexpr int kMaxJobs = 256;
@@ -183,7 +185,8 @@ SeatPlayer start_player(const Setup& s, int e, const koma::Limits& limits, std::
   }
   try {
     // Starting may take longer than a move on a loaded machine (a new process).
-    p.engine = std::make_unique<usi_seat::Engine>(*who.engine, std::max(s.usi_timeout, 10.0));
+    p.engine = std::make_unique<usi_seat::Engine>(*who.engine, std::max(s.usi_timeout, 10.0),
+                                                  s.usi_timeout);
   } catch (const usi_seat::EngineFault& f) {
     fault = std::string("it did not start: ") + f.what();
   }
@@ -485,6 +488,13 @@ std::map<std::string, usi_seat::EngineSpec> usi_engines(const po::variables_map&
         throw driver::Failure("'" + koma::escape_text(spec, 80) +
                                   "' is not NAME:KEY=VALUE for an engine named by --usi",
                               "--usi-option");
+      // It becomes a line `setoption name KEY value VALUE`: a line break
+      // would make it two commands.
+      if (std::any_of(spec.begin(), spec.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        throw driver::Failure("'" + koma::escape_text(spec, 80) +
+                                  "' holds a control character, which a USI line cannot carry",
+                              "--usi-option");
       engine->second.options.emplace_back(spec.substr(colon + 1, eq - colon - 1),
                                           spec.substr(eq + 1));
     }
@@ -522,9 +532,8 @@ static int match_main(int argc, char** argv) {
       "usi-option", po::value<std::vector<std::string>>(),
       "NAME:KEY=VALUE: a setoption sent to engine NAME before each game (repeatable)")(
       "usi-timeout", po::value<double>(),
-      "seconds an engine may take beyond its byoyomi to answer (and to start, at least 10), "
-      "0.1 to 86400 "
-      "(default 30)");
+      "seconds an engine may take beyond its byoyomi to answer (and to start, at least 10) "
+      "and to take each line koma sends, 0.1 to 86400 (default 30)");
   auto vm = driver::parse(argc, argv, desc, kUsage);
 
   if (!vm.count("seats")) throw driver::Failure("--seats LEVEL,LEVEL,... is required", "--seats");
@@ -610,18 +619,13 @@ static int match_main(int argc, char** argv) {
         "shogi family); " +
             s.variant->name() + " is not",
         "--seats");
-  if (any_engine) usi_seat::ignore_broken_pipes();
+  if (any_engine) usi_seat::prepare_signals();
 
   int variant_limit = std::stoi(s.variant->options().at("max_plies"));
   s.cap = max_plies ? *max_plies : variant_limit > 0 ? 0 : 1000;
 
-  std::ofstream record_out;
-  std::string record_path;
-  if (vm.count("record")) {
-    record_path = vm["record"].as<std::string>();
-    record_out.open(record_path, std::ios::binary | std::ios::trunc);
-    if (!record_out) throw driver::Failure("cannot write the record file", record_path);
-  }
+  std::optional<driver::Output> record_out;
+  if (vm.count("record")) record_out.emplace(driver::file_option(vm, "record"), "the record file");
   auto record_of = [&](const Played& p) {
     koma::GameRecord r;
     r.variant = s.variant->name();
@@ -673,13 +677,13 @@ static int match_main(int argc, char** argv) {
     std::unique_lock lock(mutex);
     for (;;) {
       while (!failure && written < s.games && results[written]) {
-        if (record_out.is_open()) record_out << record_of(*results[written]) << '\n' << std::flush;
+        try {
+          if (record_out) record_out->write(record_of(*results[written]) + '\n');
+        } catch (const driver::Failure&) {
+          failure = std::current_exception();
+          stopping = true;
+        }
         ++written;
-      }
-      if (record_out.is_open() && !record_out && !failure) {
-        failure =
-            std::make_exception_ptr(driver::Failure("cannot write the record file", record_path));
-        stopping = true;
       }
       if (progress && !failure)
         draw_progress(done, s.games, std::chrono::duration<double>(Clock::now() - t0).count());

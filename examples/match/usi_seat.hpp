@@ -2,7 +2,7 @@
 // (Fairy-Stockfish, YaneuraOu, koma-usi) run as a child process, one process
 // a game, and spoken to over pipes. koma stays the referee: the driver plays
 // every bestmove through the game, so an illegal move is refused by the rules.
-// POSIX only (posix_spawn, poll).
+// POSIX only (posix_spawn, poll, process groups).
 #pragma once
 #include <sys/types.h>
 
@@ -22,8 +22,9 @@ struct EngineSpec {
   std::vector<std::pair<std::string, std::string>> options;
 };
 
-// An engine that broke the protocol: it died, closed its pipes, answered
-// garbage or not in time. The seat loses the game; what() says why.
+// An engine that broke the protocol: it died, closed its pipes, stopped
+// reading, answered garbage or not in time. The seat loses the game; what()
+// says why.
 class EngineFault : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -36,12 +37,20 @@ struct Answer {
   std::uint64_t nodes = 0;
 };
 
+// The time an engine has to leave after `quit` (and after its input is
+// closed) before its process group is killed.
+inline constexpr std::chrono::seconds kQuitGrace{1};
+
 class Engine {
  public:
-  // Starts the engine and does the handshake: usi / usiok, the options,
-  // isready / readyok, usinewgame, each answer within `timeout` seconds.
-  // Throws EngineFault (the process is stopped again).
-  Engine(const EngineSpec& spec, double timeout);
+  // Starts the engine, `/bin/sh -c COMMAND` in a process group of its own,
+  // and does the handshake: usi / usiok, the options, isready / readyok,
+  // usinewgame, each answer within `start_timeout` seconds. Every line koma
+  // writes to the engine must be taken within `write_timeout` seconds (an
+  // engine that stops reading fills the pipe). Throws EngineFault (the
+  // process group is stopped again).
+  Engine(const EngineSpec& spec, double start_timeout, double write_timeout);
+  // stop()
   ~Engine();
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
@@ -54,21 +63,30 @@ class Engine {
 
  private:
   using Clock = std::chrono::steady_clock;
+  // Writes one line within the write timeout; throws EngineFault.
   void send(const std::string& line);
   // The next line, without its end; throws EngineFault at the deadline or EOF.
   std::string read_line(Clock::time_point deadline, const char* waiting_for);
   // Reads lines until one that starts with `word`; returns it.
   std::string await(const std::string& word, double timeout);
+  // Sends `quit` (unless the engine stopped reading), closes the pipes,
+  // gives the engine kQuitGrace to leave, then kills its process group, so
+  // that nothing it started outlives it, and reaps it.
   void stop();
 
   std::string name_;
-  pid_t pid_ = -1;
+  pid_t pid_ = -1;  // the process started, and its process group's id
   int to_engine_ = -1, from_engine_ = -1;
+  bool reading_ = true;  // false once a write failed: nothing more is sent
+  std::chrono::microseconds write_timeout_{0};
   std::string buffer_;
 };
 
-// Makes writing to an engine that died fail with EPIPE instead of ending the
-// process with SIGPIPE. Call once before the first engine starts.
-void ignore_broken_pipes();
+// Prepares the process for engines; call once before the first one starts.
+// Writing to an engine that died then fails with EPIPE instead of ending the
+// process with SIGPIPE, and SIGINT, SIGTERM and SIGHUP (unless ignored) kill
+// the process groups of the engines running before they end koma-match, as
+// they would have reached the engines without groups of their own.
+void prepare_signals();
 
 }  // namespace usi_seat

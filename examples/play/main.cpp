@@ -28,7 +28,7 @@ const char* const kUsage =
     "usage: koma-play --variant FILE [--option k=v]... [--first-seat N] [--position TEXT]\n"
     "  [--seats human,strong,normal,human] [--pieces letters|kanji] [--load FILE [--game N]]\n"
     "  [--nodes N] [--seconds S] [--seed S] [--max-plies P] [--quiet-board] [--delay S]\n"
-    "  [--save FILE]\n"
+    "  [--save FILE] [--go]\n"
     "\n"
     "Plays a game in the terminal. --seats gives one entry per seat: human, or a CPU level\n"
     "(easy, normal, strong, expert; two players: easy, medium, hard, expert). Default: every\n"
@@ -41,12 +41,16 @@ const char* const kUsage =
     "overturned king as X<seat>, voids blank. --load FILE replays game N (default 1) of a\n"
     "JSON Lines game record (its options, first seat and start; the command line overrides\n"
     "them) as koma-replay does, then play continues; a game the record ends, adjudicated\n"
-    "ones included, shows its result. A record is a regular file of at most 64 MiB whose\n"
+    "ones included, shows its result. A loaded game where a CPU seat is to move waits at a\n"
+    "`paused>` prompt: type go to let the CPU seats play (or give --go); the other\n"
+    "commands work there, moves do not. A record is a regular file of at most 64 MiB whose\n"
     "lines are at most 256 KiB. When every seat is a CPU the game plays itself, printing\n"
     "each move and (unless --quiet-board) the board after it; it is adjudicated after\n"
     "--max-plies plies (default 1000 where the variant has no ply limit of its own). The\n"
     "game's end prints the places and a line `result <place of seat 1> ... <reason>`.\n"
-    "--save FILE writes the game record when the program ends. End of input quits.";
+    "--save FILE writes the game record when the program ends. End of input quits. Input\n"
+    "lines are at most 64 KiB (a longer one is dropped, with a message); when input is not a\n"
+    "terminal each line is echoed after its prompt, escaped.";
 
 constexpr double kMaxDelay = 60;  // --delay, seconds
 
@@ -68,6 +72,9 @@ struct Session {
   int cap = 0;               // adjudicate after this many plies; 0 = never
   koma::GameRecord record;   // variant, descriptor, options, start: what `save` writes
   std::optional<std::string> save_at_end;
+  // A loaded game waits for `go` before a CPU seat moves (README.md,
+  // --help); --go, `go` and a human's turn end the wait.
+  bool paused = false;
 };
 
 // Checks one entry per seat, each "human" or a CPU level; throws Failure naming
@@ -183,18 +190,28 @@ void play_and_report(Session& s, const MoveOrText& move, bool draw_board) {
   if (draw_board) show(s);
 }
 
-// Reads a line of standard input, echoing it after the prompt when input is
-// not a terminal so that a piped session reads like a typed one. False at the
-// end of input.
+// Reads a line of standard input (driver::read_line: at most 64 KiB, a
+// longer one is dropped with a message and the prompt shown again), echoing
+// it after the prompt when input is not a terminal so that a piped session
+// reads like a typed one; the echo is escaped (koma::escape_text), so no
+// control byte of the input reaches the output. False at the end of input.
 bool read_line(const Session& s, const std::string& prompt, std::string& line) {
-  std::cout << prompt << std::flush;
-  if (!std::getline(std::cin, line)) {
-    std::cout << '\n' << std::flush;
-    return false;
+  for (;;) {
+    std::cout << prompt << std::flush;
+    const driver::LineRead read =
+        driver::read_line(*std::cin.rdbuf(), line, [&](std::string_view head) {
+          if (s.echo) std::cout << koma::escape_text(head, 60) << '\n';
+          say(driver::long_line_text());
+        });
+    if (read == driver::LineRead::end) {
+      std::cout << '\n' << std::flush;
+      return false;
+    }
+    if (read == driver::LineRead::line) {
+      if (s.echo) std::cout << koma::escape_text(line) << '\n' << std::flush;
+      return true;
+    }
   }
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  if (s.echo) std::cout << line << '\n' << std::flush;
-  return true;
 }
 
 // Asks whether to promote; nullopt at the end of input.
@@ -284,7 +301,7 @@ void list_moves(const Session& s, const std::string& arg) {
       whose = " of the " + variant.kind_info(*kind).name;
     } else {
       say("moves takes a square (like " + variant.square_name(variant.squares() / 2) +
-          ") or a piece letter (drops), not '" + arg + "'");
+          ") or a piece letter (drops), not " + driver::in_quotes(arg));
       return;
     }
     legal = std::move(chosen);
@@ -302,7 +319,8 @@ void list_moves(const Session& s, const std::string& arg) {
 }
 
 // `undo`: takes back the last ply, and further back to a human's turn when
-// CPU seats moved since (a human against the CPU gets their own move back).
+// CPU seats moved since (a human against the CPU gets their own move back);
+// while a loaded game waits for `go`, the last ply only.
 void undo(Session& s) {
   if (s.game->history().empty()) {
     say("nothing to undo: the game is at its start");
@@ -313,7 +331,7 @@ void undo(Session& s) {
   do {
     taken.insert(taken.begin(), s.game->history().back());
     s.game->undo();
-  } while (!s.game->history().empty() && cpu_to_move());
+  } while (!s.paused && !s.game->history().empty() && cpu_to_move());
   std::string line = "took back";
   for (const std::string& m : taken) line += " " + m;
   say(line);
@@ -337,17 +355,23 @@ void help(const Session& s) {
       "  position        print the position text\n";
   if (v.has_resignation()) text += "  resign          resign for the seat to move\n";
   if (v.has_declaration()) text += "  win             declare an impasse win (judged at once)\n";
+  if (s.paused) text += "  go              let the CPU seats play\n";
   text +=
       "  help            this list\n"
       "  quit            leave the game (end of input too)\n";
   std::cout << text << std::flush;
 }
 
-// One command of a human seat. False when the program should end.
-bool human_turn(Session& s) {
+// One command of a human seat, or of the user while a loaded game waits for
+// `go` (a CPU seat to move: no move, resign or win then). False when the
+// program should end.
+bool command_turn(Session& s) {
   const int seat = s.game->position().to_move();
+  const bool waiting = s.paused && s.seats[seat - 1].cpu;
+  s.paused = waiting;
   std::string line;
-  if (!read_line(s, play::seat_label(*s.variant, seat) + "> ", line)) return false;
+  if (!read_line(s, waiting ? "paused> " : play::seat_label(*s.variant, seat) + "> ", line))
+    return false;
   std::istringstream words(line);
   std::string command, arg, extra;
   words >> command >> arg >> extra;
@@ -359,6 +383,15 @@ bool human_turn(Session& s) {
     return false;
   };
   if (command == "quit" || command == "exit") return !no_argument();  // "quit x" is refused
+  const bool acts =
+      command == "resign" || command == "win" ||
+      (arg.empty() && command != "help" && command != "board" && command != "position" &&
+       command != "moves" && command != "undo" && command != "go");
+  if (waiting && (command == "go" || acts)) {
+    if (command == "go" && no_argument()) s.paused = false;
+    if (acts) say(play::seat_label(*s.variant, seat) + " is a CPU seat: type go to let it play");
+    return true;
+  }
   if (command == "help") {
     if (no_argument()) help(s);
   } else if (command == "board") {
@@ -381,9 +414,9 @@ bool human_turn(Session& s) {
     } else {
       try {
         save(s, path);
-        say("saved to " + path);
+        say("saved to " + koma::escape_text(path));
       } catch (const driver::Failure& e) {
-        say(std::string(e.what()) + " (" + e.where + ")");
+        say(std::string(e.what()) + " (" + koma::escape_text(e.where) + ")");
       }
     }
   } else if (command == "resign" || command == "win") {
@@ -394,7 +427,7 @@ bool human_turn(Session& s) {
       say(std::string("refused: ") + e.what());
     }
   } else if (!arg.empty()) {
-    say("unknown command '" + command + "' (type help for the commands)");
+    say("unknown command " + driver::in_quotes(command) + " (type help for the commands)");
   } else {
     return human_move(s, command);
   }
@@ -440,7 +473,8 @@ static int play_main(int argc, char** argv) {
       "quiet-board", "all-CPU games: draw the board at the start and the end only")(
       "delay", po::value<double>(),
       "pause S seconds, 0 to 60, after each CPU move when the output is a terminal (default 0)")(
-      "save", po::value<std::string>(), "write the game record to this file at the end");
+      "save", po::value<std::string>(), "write the game record to this file at the end")(
+      "go", "after --load, let a CPU seat to move play at once (else it waits for `go`)");
   auto vm = driver::parse(argc, argv, desc, kUsage);
   if (vm.count("game") && !vm.count("load"))
     throw driver::Failure("--game needs --load", "command line");
@@ -515,7 +549,7 @@ static int play_main(int argc, char** argv) {
   // Pausing only helps someone watching; a pipe or a file gets the game at once.
   s.delay = driver::checked(vm, "delay", 0.0, 0.0, kMaxDelay);
   if (!driver::is_terminal(1)) s.delay = 0;
-  if (vm.count("save")) s.save_at_end = vm["save"].as<std::string>();
+  if (vm.count("save")) s.save_at_end = driver::file_option(vm, "save");
   const int variant_limit = std::stoi(variant.options().at("max_plies"));
   s.cap = vm.count("max-plies") ? driver::checked(vm, "max-plies", 0, 1, driver::kMaxPlies)
           : all_cpu && variant_limit == 0 ? 1000
@@ -531,8 +565,14 @@ static int play_main(int argc, char** argv) {
     std::size_t plies = loaded->moves.size();
     say("loaded " + std::to_string(plies) + (plies == 1 ? " ply" : " plies"));
   }
+  s.paused = loaded && !vm.count("go") && !s.game->over();
   if (!all_cpu && !s.game->over()) say("type help for the commands");
   show(s);
+  if (s.paused && s.seats[s.game->position().to_move() - 1].cpu) {
+    const int seat = s.game->position().to_move();
+    say(play::seat_label(variant, seat) + " [" + s.seat_names[seat - 1] +
+        "] is to move: type go to let the CPU seats play (help for the commands)");
+  }
   const auto t0 = std::chrono::steady_clock::now();
   bool going = true;
   while (going && !s.game->over()) {
@@ -541,10 +581,10 @@ static int play_main(int argc, char** argv) {
       s.game->adjudicate(cap_places(s.game->position()), koma::Reason::adjudicated);
       break;
     }
-    if (s.seats[s.game->position().to_move() - 1].cpu)
+    if (s.seats[s.game->position().to_move() - 1].cpu && !s.paused)
       cpu_turn(s, all_cpu);
     else
-      going = human_turn(s);
+      going = command_turn(s);
   }
   if (s.game->over()) {
     if (all_cpu && s.quiet_board) show(s);
@@ -561,5 +601,8 @@ static int play_main(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
+  // Standard input is read through its own buffer (driver::read_line takes
+  // it a byte at a time), not through C stdio.
+  std::ios::sync_with_stdio(false);
   return driver::run("koma-play", play_main, argc, argv);
 }

@@ -688,12 +688,13 @@ static int render_main(int argc, char** argv) {
       "pieces", po::value<std::string>(), "piece labels: kanji (default) or letters")(
       "out", po::value<std::string>(),
       "the SVG file to write: a file is replaced only once the picture is written whole; a "
-      "device or pipe is written in place");
+      "device, pipe or descriptor (/dev/stdout) is written through, a read-only file refused");
   auto vm = driver::parse(argc, argv, desc,
                           "usage: koma-render --variant FILE [--option k=v]... [--first-seat N] "
                           "[--position TEXT] [--moves \"m1 m2 ...\"] [--pieces letters|kanji] "
                           "--out board.svg");
   if (!vm.count("out")) throw driver::Failure("--out FILE is required", "command line");
+  const std::string out = driver::file_option(vm, "out");
   Options options;
   if (vm.count("pieces")) {
     std::string p = vm["pieces"].as<std::string>();
@@ -714,7 +715,7 @@ static int render_main(int argc, char** argv) {
   }
 
   std::string svg = render(Rendering{game, last, options});
-  driver::write_file(vm["out"].as<std::string>(), svg, "the picture");
+  driver::write_file(out, svg, "the picture");
   return 0;
 }
 

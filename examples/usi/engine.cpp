@@ -73,13 +73,8 @@ std::vector<std::string_view> split(std::string_view line) {
   return out;
 }
 
-// Echoed input inside quotes, escaped (koma::escape_text) and cut at 60 bytes.
-std::string in_quotes(std::string_view text) {
-  std::string out = "'";
-  out += koma::escape_text(text, 60);
-  out += "'";
-  return out;
-}
+// Echoed input inside quotes, escaped and cut at 60 bytes.
+using driver::in_quotes;
 
 std::string lower(std::string_view text) {
   std::string out(text);
@@ -108,6 +103,20 @@ std::string joined(const std::vector<std::string_view>& args, std::size_t from, 
     out += args[i];
   }
   return out;
+}
+
+// The longest descriptor name offered as a USI_Variant value.
+constexpr std::size_t kMaxVariantName = 64;
+
+// Whether a descriptor's name can be a value of the USI_Variant combo: one
+// USI word (printable, no white space: a GUI splits the option line at
+// spaces), at most kMaxVariantName bytes, and none of the words the option
+// line is made of.
+bool usi_word(std::string_view name) {
+  constexpr std::string_view kKeywords[] = {"name", "type", "default", "min", "max", "var"};
+  return !name.empty() && name.size() <= kMaxVariantName && koma::escape_text(name) == name &&
+         name.find(' ') == std::string_view::npos &&
+         std::find(std::begin(kKeywords), std::end(kKeywords), name) == std::end(kKeywords);
 }
 
 // Whether `r` ranks `seat` alone in first place.
@@ -180,12 +189,14 @@ const std::vector<std::pair<std::string, std::string>>& Engine::usi_variants() {
   for (const std::string& p : paths) {
     try {
       auto v = koma::Variant::load(p, options_);
-      if (v->uses_sfen() && v->seats() == 2) usi_variants_->emplace_back(v->name(), p);
+      if (v->uses_sfen() && v->seats() == 2 && usi_word(v->name()))
+        usi_variants_->emplace_back(v->name(), p);
     } catch (const koma::Error&) {
       // Not a game koma-usi can offer with these options.
     }
   }
-  if (std::none_of(usi_variants_->begin(), usi_variants_->end(),
+  if (usi_word(variant_->name()) &&
+      std::none_of(usi_variants_->begin(), usi_variants_->end(),
                    [&](const auto& nv) { return nv.first == variant_->name(); }))
     usi_variants_->emplace_back(variant_->name(), variant_path_);
   std::sort(usi_variants_->begin(), usi_variants_->end());
@@ -197,8 +208,10 @@ Engine::~Engine() {
 }
 
 void Engine::write(std::string_view line) {
+  // Every answer is one printable line, whatever text went into it.
+  const std::string text = koma::escape_text(line);
   std::lock_guard lock(out_mutex_);
-  out_ << line << '\n';
+  out_ << text << '\n';
   out_.flush();
 }
 
@@ -211,30 +224,16 @@ void Engine::info(std::string_view text) {
 }
 
 void Engine::refuse_long_line() {
-  std::string text = "line ignored: it is longer than ";
-  text += std::to_string(kMaxLineBytes);
-  text += " bytes, the limit for a command";
-  info(text);
+  info(driver::long_line_text());
 }
 
 void Engine::serve(std::istream& in) {
-  using Traits = std::istream::traits_type;
-  std::streambuf& buf = *in.rdbuf();
   std::string line;
-  for (bool more = true; more && !quitting_;) {
-    line.clear();
-    bool too_long = false;
-    Traits::int_type c = 0;
-    while (!Traits::eq_int_type(c = buf.sbumpc(), Traits::eof()) && c != '\n') {
-      if (line.size() < kMaxLineBytes) {
-        line += Traits::to_char_type(c);
-      } else if (!too_long) {
-        too_long = true;  // answered now; the rest of the line is read and dropped
-        refuse_long_line();
-      }
-    }
-    more = !Traits::eq_int_type(c, Traits::eof());
-    if (!too_long) handle(line);
+  while (!quitting_) {
+    const driver::LineRead read =
+        driver::read_line(*in.rdbuf(), line, [&](std::string_view) { refuse_long_line(); });
+    if (read == driver::LineRead::end) break;
+    if (read == driver::LineRead::line) handle(line);
   }
   handle("quit");
 }
@@ -296,10 +295,13 @@ void Engine::cmd_usi() {
     write(
         "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var "
         "CSARule24 var CSARule27 var TryRule");
-  std::string variants = "option name USI_Variant type combo default ";
-  variants += variant_->name();
-  for (const auto& nv : usi_variants()) (variants += " var ") += nv.first;
-  write(variants);
+  // Without a USI word for the game played, there is no default to offer.
+  if (usi_word(variant_->name())) {
+    std::string variants = "option name USI_Variant type combo default ";
+    variants += variant_->name();
+    for (const auto& nv : usi_variants()) (variants += " var ") += nv.first;
+    write(variants);
+  }
   write("option name Nodes type spin default 0 min 0 max 1000000000");
   write("option name Seed type spin default 1 min 0 max 2147483647");
   write("usiok");

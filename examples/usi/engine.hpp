@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "driver.hpp"
 #include "koma/koma.hpp"
 
 namespace usi {
@@ -29,12 +30,13 @@ namespace usi {
 // impasse option (none, csa24, csa27, try).
 enum class Rule { none, csa24, csa27, try_rule };
 
-// The longest command line read, in bytes without the line end. The longest
-// line a GUI sends is a `position` of 4096 moves (the most read): "position
-// sfen " and a SFEN (under 200 bytes) and " moves " and 4096 moves of at most
-// 6 bytes with their space ("7g7f+ "): under 25 KiB. A longer line is read
-// and dropped as it comes, never held whole.
-constexpr std::size_t kMaxLineBytes = std::size_t{64} * 1024;
+// The longest command line read, in bytes without the line end (the
+// drivers' driver::kMaxInputLine, 64 KiB). The longest line a GUI sends is a
+// `position` of 4096 moves (the most read): "position sfen " and a SFEN
+// (under 200 bytes) and " moves " and 4096 moves of at most 6 bytes with
+// their space ("7g7f+ "): under 25 KiB. A longer line is read and dropped as
+// it comes, never held whole (driver::read_line).
+constexpr std::size_t kMaxLineBytes = driver::kMaxInputLine;
 
 // Caps on every search, over whatever go, the Nodes option and the level ask
 // for; 0 = no cap (koma-usi sets none). The fuzz target (tests/fuzz/usi.cpp)

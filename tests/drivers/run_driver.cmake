@@ -17,6 +17,8 @@
 #                            holds measurements, such as koma-bench's times)
 #   EXPECT_STDERR=TEXT       standard error must be exactly this one line
 #   EXPECT_STDERR_REGEX=RE   standard error must match RE
+#   TIME_LIMIT=S             the driver is stopped after S seconds and fails
+#                            (a driver that hangs; default: no limit)
 # Without an expectation, that stream must be empty.
 cmake_minimum_required(VERSION 3.20)
 
@@ -65,7 +67,11 @@ elseif(DEFINED RECORD)
   list(TRANSFORM command REPLACE "^@MOVES@$" "${moves}")
 endif()
 
-execute_process(COMMAND ${command}
+set(time_limit "")
+if(DEFINED TIME_LIMIT)
+  set(time_limit TIMEOUT ${TIME_LIMIT})
+endif()
+execute_process(COMMAND ${command} ${time_limit}
   RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
 
 if(DEFINED RECORD AND NOT DEFINED EXPECT_STDOUT_FILE)

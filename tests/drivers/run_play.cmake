@@ -3,7 +3,11 @@
 #   cmake [-D<setting>=<value>]... -P run_play.cmake -- <koma-play> <argument>...
 #
 # Settings:
-#   INPUT=F         standard input (default: nothing, i.e. end of input at once)
+#   INPUT=F         standard input (default: nothing, i.e. end of input at once);
+#                   two kinds of its lines are expanded first, as run_usi.cmake
+#                   does:
+#                     #pad N TEXT   TEXT padded with spaces to N bytes
+#                     #raw TEXT     TEXT with each \xNN (not 00) as that byte
 #   EXPECT=F        expectations on standard output, one a line, checked in order
 #                   from the top of the output; each moves a cursor to the line it
 #                   matched:
@@ -33,6 +37,36 @@ set(work_dir "${CMAKE_CURRENT_BINARY_DIR}")
 if(DEFINED WORK_DIR)
   file(MAKE_DIRECTORY "${WORK_DIR}")
   set(work_dir "${WORK_DIR}")
+endif()
+
+# #pad and #raw lines: the input is written out expanded.
+file(STRINGS "${INPUT}" input_lines)
+set(expanded "")
+set(expand OFF)
+foreach(line IN LISTS input_lines)
+  if(line MATCHES "^#pad ([0-9]+) (.*)$")
+    set(expand ON)
+    string(LENGTH "${CMAKE_MATCH_2}" length)
+    math(EXPR spaces "${CMAKE_MATCH_1} - ${length}")
+    string(REPEAT " " ${spaces} padding)
+    string(APPEND expanded "${CMAKE_MATCH_2}${padding}\n")
+  elseif(line MATCHES "^#raw (.*)$")
+    set(expand ON)
+    set(text "${CMAKE_MATCH_1}")
+    while(text MATCHES "\\\\x([0-9a-fA-F][0-9a-fA-F])")
+      math(EXPR code "0x${CMAKE_MATCH_1}")
+      string(ASCII ${code} byte)
+      string(REPLACE "${CMAKE_MATCH_0}" "${byte}" text "${text}")
+    endwhile()
+    string(APPEND expanded "${text}\n")
+  else()
+    string(APPEND expanded "${line}\n")
+  endif()
+endforeach()
+if(expand)
+  get_filename_component(input_name "${INPUT}" NAME)
+  set(INPUT "${work_dir}/${input_name}.expanded")
+  file(WRITE "${INPUT}" "${expanded}")
 endif()
 
 execute_process(COMMAND ${command} INPUT_FILE "${INPUT}" WORKING_DIRECTORY "${work_dir}"
