@@ -342,7 +342,31 @@ struct View {
   }
 };
 
+// numpy's C API, which pybind11 sets up at the first array it makes, under a
+// static's guard. Set up at the first observation(), two threads making their
+// first arrays at once deadlocked: one held the guard and waited for the GIL
+// inside the numpy import, the other held the GIL and waited for the guard.
+// So it is set up as the module is imported; without numpy, the arrays raise
+// ImportError (and never reach that guard).
+std::string g_numpy_missing;
+
+void init_numpy() {
+  try {
+    (void)py::array_t<float>(0);
+    (void)py::array_t<bool>(0);
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_ImportError)) throw;
+    g_numpy_missing = e.what();
+  }
+}
+
+void need_numpy() {
+  if (!g_numpy_missing.empty())
+    throw py::import_error("observations and action masks need numpy: " + g_numpy_missing);
+}
+
 py::array_t<float> observation(const koma::Position& p, int seat) {
+  need_numpy();
   const VariantPtr held = of(p.variant());  // may be made here: keep it alive
   const PyVariant& pv = *held;
   const koma::Variant& v = *pv.v;
@@ -461,6 +485,7 @@ struct PyGame {
     return out;
   }
   py::array_t<bool> legal_actions_mask() const {
+    need_numpy();
     py::array_t<bool> out(variant->actions);
     bool* data = out.mutable_data();
     std::fill(data, data + variant->actions, false);
@@ -553,10 +578,16 @@ struct PyPlayer {
     } release_busy{*busy};
     koma::Game copy = g.game;  // the search runs without the GIL on its own game
     koma::Move m;
-    {
+    try {
       py::gil_scoped_release release;
       m = player.choose(copy);
+    } catch (...) {
+      player.cancel_stop();
+      throw;
     }
+    // A stop() made since the search ended, while this waited for the GIL, was
+    // made before this call returns: it is this call's too (docs/python.md).
+    player.cancel_stop();
     return with_text(copy.position(), m);
   }
 };
@@ -1176,16 +1207,24 @@ void bind_player(py::module_& m) {
       .def("choose", &PyPlayer::choose, py::arg("game"),
            "A legal move for the seat to move; the GIL is released while it searches.")
       .def("stop", [](PyPlayer& p) { p.player.stop(); })
+      .def("cancel_stop", [](PyPlayer& p) { p.player.cancel_stop(); })
       .def_property_readonly("level",
                              [](const PyPlayer& p) { return koma::level_name(p.player.level()); })
-      .def_property_readonly("info", [](const PyPlayer& p) {
-        const koma::SearchInfo& i = p.player.info();
-        py::dict out;
-        out["depth"] = i.depth;
-        out["nodes"] = i.nodes;
-        out["seconds"] = i.seconds;
-        out["score"] = i.score;
-        return out;
+      .def_property_readonly("info",
+                             [](const PyPlayer& p) {
+                               const koma::SearchInfo i = p.player.info();
+                               py::dict out;
+                               out["depth"] = i.depth;
+                               out["nodes"] = i.nodes;
+                               out["seconds"] = i.seconds;
+                               out["score"] = i.score;
+                               out["stopped"] = i.stopped;
+                               return out;
+                             })
+      .def("__reduce__", [](const PyPlayer&) -> py::object {
+        throw py::type_error(
+            "koma.Player objects do not pickle or copy: make a new Player with the same level "
+            "and limits");
       });
   m.attr("WIN_SCORE") = koma::kWinScore;
 }
@@ -1261,6 +1300,7 @@ void bind_functions(py::module_& m) {
 
 PYBIND11_MODULE(_koma, m) {
   m.doc() = "koma: exact rules of shogi and its variants (docs/python.md)";
+  init_numpy();
   bind_errors(m);
   bind_values(m);
   bind_move(m);

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import koma
-from conftest import driver
+from conftest import driver, koma_path
 
 HERE = Path(__file__).resolve().parent
 SOURCE = Path(os.environ.get("KOMA_SOURCE") or HERE.parents[2])
@@ -39,13 +39,6 @@ CASES = {
     "expert": ["--variant", "minishogi", "--seats", "expert,easy", "--games", "2",
                "--max-plies", "24"],
 }
-
-
-def koma_path():
-    """PYTHONPATH with the directory koma was imported from first."""
-    root = str(Path(koma.__file__).resolve().parents[1])
-    rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != root]
-    return os.pathsep.join([root] + rest)
 
 
 def run(command, **kwargs):
