@@ -99,7 +99,9 @@ void check_initialised(py::handle src, const std::type_info& type) {
   if (!src || !info || !PyType_IsSubtype(Py_TYPE(src.ptr()), info->type)) return;
   auto* instance = reinterpret_cast<py::detail::instance*>(src.ptr());
   const py::detail::value_and_holder v = instance->get_value_and_holder(info, false);
-  if (v.inst && v.holder_constructed()) return;
+  // Made by __init__ or returned by value: its holder was made. Returned by
+  // reference (Record.result): not owned, and its value is there.
+  if (v.inst && (v.holder_constructed() || (!instance->owned && v.value_ptr()))) return;
   const std::string name =
       py::str(py::handle(reinterpret_cast<PyObject*>(info->type)).attr("__name__"));
   throw py::type_error("this koma." + name + " holds nothing: " + name +

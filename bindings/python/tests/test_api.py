@@ -251,7 +251,7 @@ def test_player_choose_is_legal_and_deterministic():
     p = koma.Player(v, "expert", nodes=2000, seed=1)
     p.choose(g)
     assert p.level == "expert"
-    assert set(p.info) == {"depth", "nodes", "seconds", "score"}
+    assert set(p.info) == {"depth", "nodes", "seconds", "score", "stopped"}
     assert 0 < p.info["nodes"] <= 2500
     y = koma.Variant.load("yonin")
     yg = koma.Game(y)

@@ -299,3 +299,12 @@ def test_values_without_pickling_refuse_every_protocol():
     for line in lines[:-1]:
         what = line.split(" ")[0]
         assert f"TypeError: koma.{what} objects do not pickle" in line, line
+
+
+def test_objects_returned_by_reference_are_initialised():
+    # A Record's result comes back as a reference into the record (no holder
+    # of its own): in use, not refused as an object whose __init__ never ran.
+    r = koma.Record()
+    r.result = koma.Result([2, 1], "checkmate")
+    assert r.result.places == [2, 1] and r.result.reason == "checkmate"
+    assert r.result == koma.Result([2, 1], "checkmate")
