@@ -156,7 +156,8 @@ def test_a_stop_before_the_other_threads_choose_starts_ends_it():
     player = koma.Player(v, "expert", seconds=600)  # only a stop ends it in time
     for attempt in range(20):
         out = {}
-        thread = threading.Thread(target=lambda: out.setdefault("move", player.choose(g)))
+        thread = threading.Thread(target=lambda: out.setdefault("move", player.choose(g)),
+                                  daemon=True)  # a lost stop must not keep pytest waiting
         thread.start()
         player.stop()  # most often before choose() has started
         thread.join(60)
@@ -188,11 +189,10 @@ def test_info_read_while_choose_runs_is_the_choose_before():
     v = koma.Variant.load("shogi")
     g = koma.Game(v)
     player = koma.Player(v, "expert", seconds=600)
-    player.stop()
-    player.choose(g)
     before = player.info
     out = {}
-    thread = threading.Thread(target=lambda: out.setdefault("move", player.choose(g)))
+    thread = threading.Thread(target=lambda: out.setdefault("move", player.choose(g)),
+                              daemon=True)
     thread.start()
     time.sleep(0.2)
     reads = [player.info for _ in range(200)]
