@@ -192,16 +192,23 @@ for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
 print("done", flush=True)
 """
 
+def survived(code, *args):
+    """The lines `code` printed in a fresh interpreter, which must have lived
+    to print "done" last."""
+    out = fresh_python(code, *args)
+    lines = out.stdout.splitlines()
+    assert out.returncode == 0 and lines[-1:] == ["done"], (
+        f"the interpreter died (status {out.returncode}) after: {lines[-1:]}; {out.stderr[-300:]}")
+    return lines
+
+
 CLASSES = ["Game", "Position", "Variant", "Player", "Record", "Result", "Move", "Kind", "Piece",
            "SeatScore"]
 
 
 @pytest.mark.parametrize("name", CLASSES)
 def test_an_object_whose_init_did_not_run_refuses_every_use(name):
-    out = fresh_python(UNINITIALISED, name)
-    lines = out.stdout.splitlines()
-    assert out.returncode == 0 and lines[-1:] == ["done"], (
-        f"the interpreter died (status {out.returncode}) after: {lines[-1:]}; {out.stderr[-300:]}")
+    lines = survived(UNINITIALISED, name)
     results = dict(line.split("\t", 1) for line in lines[:-1])
     cls = getattr(koma, name)
     defined = {m for m, v in vars(cls).items() if v is not None and not isinstance(v, staticmethod)}
@@ -257,10 +264,7 @@ print("done", flush=True)
 
 
 def test_an_object_whose_init_did_not_run_is_refused_as_an_argument():
-    out = fresh_python(USED_AS_ARGUMENTS)
-    lines = out.stdout.splitlines()
-    assert out.returncode == 0 and lines[-1:] == ["done"], (
-        f"the interpreter died (status {out.returncode}) after: {lines[-1:]}; {out.stderr[-300:]}")
+    lines = survived(USED_AS_ARGUMENTS)
     results = dict(line.split("\t", 1) for line in lines[:-1])
     assert len(results) == 12
     for what, result in results.items():
@@ -291,10 +295,7 @@ print("done", flush=True)
 
 
 def test_values_without_pickling_refuse_every_protocol():
-    out = fresh_python(PICKLED)
-    lines = out.stdout.splitlines()
-    assert out.returncode == 0 and lines[-1:] == ["done"], (
-        f"the interpreter died (status {out.returncode}) after: {lines[-1:]}; {out.stderr[-300:]}")
+    lines = survived(PICKLED)
     assert len(lines) == 4 * (pickle.HIGHEST_PROTOCOL + 3) + 1
     for line in lines[:-1]:
         what = line.split(" ")[0]
