@@ -330,9 +330,28 @@ Player::Player(Level level, Limits limits) : level_(level), limits_(limits) {
                 std::to_string(limits.depth));
 }
 
+SearchInfo Player::info() const {
+  std::lock_guard lock(shared_->mutex);
+  return shared_->info;
+}
+
+void Player::stop() {
+  shared_->stop = true;
+}
+
+void Player::cancel_stop() {
+  shared_->stop = false;
+}
+
 Move Player::choose(const Game& game) {
   auto t0 = Clock::now();
-  *stop_ = false;
+  // Every stop() made before this call returns is its own (ai.hpp): consumed
+  // as it ends, whichever way. The flag is not cleared as the call starts, so
+  // that a stop() made just before is not lost.
+  struct Consume {
+    std::atomic<bool>& stop;
+    ~Consume() { stop = false; }
+  } consume{shared_->stop};
   const VariantData& v = detail::Access::data(game.variant());
   if (game.over()) throw IllegalMove("the game is over");
   Line line = detail::Access::impl(game).line;
@@ -344,9 +363,18 @@ Move Player::choose(const Game& game) {
   if (root.empty()) throw IllegalMove("the seat to move has no legal move");
   const State& s = line.back();
   std::mt19937_64 rng(limits_.seed * 0x9E3779B97F4A7C15ull + (s.board_key ^ s.hand_key) + games_++);
+  SearchInfo out;
+  if (shared_->stop) {  // a stop() made before this call: no search
+    out.move = root[0];
+    out.stopped = true;
+    out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    std::lock_guard lock(shared_->mutex);
+    shared_->info = out;
+    return out.move;
+  }
   Budget budget;
   budget.max_nodes = limits_.nodes;
-  budget.stop = stop_.get();
+  budget.stop = &shared_->stop;
   double secs = limits_.seconds;
   if (secs <= 0 && level_ == Level::expert && !limits_.nodes && !limits_.depth) secs = 2.0;
   if (secs > 0) {
@@ -374,11 +402,14 @@ Move Player::choose(const Game& game) {
   } else {
     c = choose_strong(turn);
   }
-  info_.move = c.move;
-  info_.depth = c.depth;
-  info_.nodes = budget.nodes;
-  info_.score = c.score;
-  info_.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  out.move = c.move;
+  out.depth = c.depth;
+  out.nodes = budget.nodes;
+  out.score = c.score;
+  out.stopped = shared_->stop;
+  out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  std::lock_guard lock(shared_->mutex);
+  shared_->info = out;
   return c.move;
 }
 

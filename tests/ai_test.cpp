@@ -2,6 +2,8 @@
 // and every move it picks is legal; fixed seeds give the same games.
 #include <doctest/doctest.h>
 
+#include <thread>
+
 #include "support.hpp"
 
 namespace {
@@ -220,4 +222,60 @@ TEST_CASE("strong mates where a mated king waits to be taken") {
   CHECK((played == "k5o5" || played == "k5o5+"));
   g.play(m);
   CHECK(g.position().seats_in_check() == std::vector<int>{2});
+}
+
+// Issue 40: a stop() sent before the other thread's choose() had started was
+// lost (choose() cleared the flag as it started), and info() was a reference
+// that choose() wrote while another thread read it. Every stop() made before
+// a choose() returns is now that choose()'s (ai.hpp).
+TEST_CASE("a stop() made before choose() ends that choose() only, unsearched") {
+  auto v = test::variant("shogi.yaml");
+  koma::Game g(v);
+  koma::Player p(koma::Level::hard, {0, 3000, 0, 1});
+  p.stop();
+  p.stop();  // stops do not add up
+  CHECK(p.choose(g) == g.legal_moves().front());
+  CHECK(p.info().stopped);
+  CHECK(p.info().nodes == 0);
+  CHECK(p.info().depth == 0);
+  // Consumed: the next choose() searches.
+  CHECK(g.is_legal(p.choose(g)));
+  CHECK_FALSE(p.info().stopped);
+  CHECK(p.info().nodes > 0);
+  // Withdrawn: not stopped.
+  p.stop();
+  p.cancel_stop();
+  CHECK(g.is_legal(p.choose(g)));
+  CHECK_FALSE(p.info().stopped);
+  CHECK(p.info().nodes > 0);
+  // A choose() that throws consumes it too.
+  koma::Game over(v);
+  over.resign();
+  p.stop();
+  CHECK_THROWS_AS(p.choose(over), koma::IllegalMove);
+  CHECK(g.is_legal(p.choose(g)));
+  CHECK_FALSE(p.info().stopped);
+}
+
+TEST_CASE("a stop() racing choose() on another thread ends it while info() is read" *
+          doctest::test_suite("threads")) {
+  auto v = test::variant("shogi.yaml");
+  koma::Game g(v);
+  // Only a stop() ends this search in reasonable time.
+  koma::Player p(koma::Level::expert, {0, 0, 600, 1});
+  for (int i = 0; i < 8; ++i) {
+    const koma::SearchInfo before = p.info();
+    koma::Move m{};
+    std::thread chooser([&] { m = p.choose(g); });
+    if (i % 2) std::this_thread::yield();
+    p.stop();  // before choose() starts, as it starts or while it searches
+    // A whole copy: the choose() before's, or this one's once it returned.
+    const koma::SearchInfo during = p.info();
+    CHECK((during.stopped ? g.is_legal(during.move)
+                          : during.move == before.move && during.nodes == before.nodes));
+    chooser.join();
+    CHECK(g.is_legal(m));
+    CHECK(p.info().stopped);
+    CHECK(p.info().move == m);
+  }
 }

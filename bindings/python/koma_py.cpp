@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <compare>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -21,6 +23,151 @@
 #include "koma/koma.hpp"
 
 namespace py = pybind11;
+
+// ---------------------------------------------------------------------------
+// What pybind11 reads from Python: the module's objects, refused when their
+// __init__ never ran, and text, refused with a message when UTF-8 cannot
+// encode it.
+
+namespace {
+
+struct PyVariant;
+struct PyMove;
+struct PyGame;
+struct PyPlayer;
+
+// A string literal as a template argument: what a Text argument is, in errors.
+template <std::size_t N>
+struct Name {
+  char text[N];
+  constexpr Name(const char (&s)[N]) {
+    std::copy_n(s, N, text);
+  }  // NOLINT(google-explicit-constructor)
+};
+
+// A text argument: a str (or bytes, as pybind11 takes for std::string). A str
+// that UTF-8 cannot encode raises TypeError naming `What` and the character,
+// not pybind11's "incompatible function arguments".
+template <Name What>
+struct Text {
+  std::string s;
+  auto operator<=>(const Text&) const = default;
+};
+
+template <Name What>
+std::vector<std::string> strings(const std::vector<Text<What>>& texts) {
+  std::vector<std::string> out;
+  out.reserve(texts.size());
+  for (const auto& t : texts) out.push_back(t.s);
+  return out;
+}
+
+// The UTF-8 of `str`, a Python str. Only a surrogate (U+D800 to U+DFFF, which
+// Python keeps alone, e.g. from undecodable bytes) cannot be encoded.
+std::string utf8_of(py::handle str, const char* what) {
+  Py_ssize_t size = 0;
+  if (const char* data = PyUnicode_AsUTF8AndSize(str.ptr(), &size))
+    return std::string(data, static_cast<std::size_t>(size));
+  Py_ssize_t at = 0;
+  if (PyErr_ExceptionMatches(PyExc_UnicodeEncodeError)) {
+    py::error_already_set e;
+    if (PyUnicodeEncodeError_GetStart(e.value().ptr(), &at) != 0) PyErr_Clear();
+  } else {
+    throw py::error_already_set();  // out of memory
+  }
+  const Py_UCS4 c = PyUnicode_ReadChar(str.ptr(), at);
+  char code[16];
+  std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+  // The text near it, as Python writes it (\ud800), at most 20 characters each side.
+  const Py_ssize_t length = PyUnicode_GetLength(str.ptr());
+  const Py_ssize_t from = std::max<Py_ssize_t>(at - 20, 0), to = std::min(at + 21, length);
+  py::object near = py::reinterpret_steal<py::object>(PyUnicode_Substring(str.ptr(), from, to));
+  std::string shown = py::repr(near);
+  if (from > 0) shown = "..." + shown;
+  if (to < length) shown += "...";
+  throw py::type_error(std::string(what) + " must be valid Unicode: " + code + " at index " +
+                       std::to_string(at) + " is a lone surrogate, which UTF-8 cannot encode (" +
+                       shown + ")");
+}
+
+// Type.__new__(Type) makes an object whose __init__ never ran: it holds no
+// C++ value, and pybind11 would hand a method raw, unconstructed memory (a
+// crash, or garbage). The casters of the module's classes call this first, so
+// that every method, property and argument refuses such an object.
+void check_initialised(py::handle src, const std::type_info& type) {
+  const py::detail::type_info* info = py::detail::get_type_info(type);
+  if (!src || !info || !PyType_IsSubtype(Py_TYPE(src.ptr()), info->type)) return;
+  auto* instance = reinterpret_cast<py::detail::instance*>(src.ptr());
+  const py::detail::value_and_holder v = instance->get_value_and_holder(info, false);
+  // Made by __init__ or returned by value: its holder was made. Returned by
+  // reference (Record.result): not owned, and its value is there.
+  if (v.inst && (v.holder_constructed() || (!instance->owned && v.value_ptr()))) return;
+  const std::string name =
+      py::str(py::handle(reinterpret_cast<PyObject*>(info->type)).attr("__name__"));
+  throw py::type_error("this koma." + name + " holds nothing: " + name +
+                       ".__init__ was not called (" + name +
+                       ".__new__ alone makes an empty object)");
+}
+
+}  // namespace
+
+namespace pybind11::detail {
+
+template <Name What>
+struct type_caster<Text<What>> {
+  PYBIND11_TYPE_CASTER(Text<What>, const_name("str"));
+  bool load(handle src, bool convert) {
+    if (src && PyUnicode_Check(src.ptr())) {
+      value.s = utf8_of(src, What.text);
+      return true;
+    }
+    make_caster<std::string> bytes;
+    if (!bytes.load(src, convert)) return false;
+    value.s = cast_op<std::string&&>(std::move(bytes));
+    return true;
+  }
+  static handle cast(const Text<What>& text, return_value_policy policy, handle parent) {
+    return make_caster<std::string>::cast(text.s, policy, parent);
+  }
+};
+
+template <class T>
+class initialised_caster : public type_caster_base<T> {
+ public:
+  bool load(handle src, bool convert) {
+    check_initialised(src, typeid(T));
+    return type_caster_base<T>::load(src, convert);
+  }
+};
+
+#define KOMA_INITIALISED(T) \
+  template <>               \
+  class type_caster<T> : public initialised_caster<T> {}
+KOMA_INITIALISED(PyMove);
+KOMA_INITIALISED(PyGame);
+KOMA_INITIALISED(PyPlayer);
+KOMA_INITIALISED(PyVariant);
+KOMA_INITIALISED(koma::Position);
+KOMA_INITIALISED(koma::GameRecord);
+KOMA_INITIALISED(koma::Result);
+KOMA_INITIALISED(koma::PieceKindInfo);
+KOMA_INITIALISED(koma::PieceOnBoard);
+KOMA_INITIALISED(koma::SeatScore);
+#undef KOMA_INITIALISED
+
+// Variants are held by shared_ptr: the holder's caster checks too.
+template <class T>
+class initialised_holder_caster : public copyable_holder_caster<T, std::shared_ptr<T>> {
+ public:
+  bool load(handle src, bool convert) {
+    check_initialised(src, typeid(T));
+    return copyable_holder_caster<T, std::shared_ptr<T>>::load(src, convert);
+  }
+};
+template <>
+class type_caster<std::shared_ptr<PyVariant>> : public initialised_holder_caster<PyVariant> {};
+
+}  // namespace pybind11::detail
 
 namespace {
 
@@ -224,13 +371,13 @@ VariantPtr of(const koma::Variant& v) {
 koma::Options options_of(const py::dict& kwargs) {
   koma::Options out;
   for (const auto& [key, value] : kwargs) {
-    const std::string name = py::str(key);
+    const std::string name = utf8_of(key, "an option name");
     if (py::isinstance<py::bool_>(value))
       out[name] = value.cast<bool>() ? "true" : "false";
     else if (py::isinstance<py::int_>(value))
       out[name] = py::str(value);
     else if (py::isinstance<py::str>(value))
-      out[name] = value.cast<std::string>();
+      out[name] = utf8_of(value, ("the value of option '" + name + "'").c_str());
     else
       throw py::type_error("option '" + name + "' must be a str, int or bool, not " +
                            std::string(py::str(py::type::of(value).attr("__name__"))));
@@ -268,10 +415,15 @@ VariantPtr load_named(const std::string& name, const koma::Options& options) {
     s.where = stem;
     return load_source(s);
   }
+  // Not found: Variant::locate's folders. What it finds there that is no file
+  // (for "" or "x/", the folder itself) is not used: the error names `name`,
+  // not a folder of the machine that built the module.
   s.kind = "file";
   s.where = koma::Variant::locate(name);
   if (fs::is_regular_file(s.where, ec))
     s.where = fs::absolute(s.where, ec).lexically_normal().string();
+  else
+    s.where = name;
   return load_source(s);  // koma::Variant::load names a missing file in its error
 }
 
@@ -301,7 +453,7 @@ std::string type_name(const py::handle& value) {
 
 // A move argument: a Move, or move text read for position `p`.
 koma::Move move_arg(const koma::Position& p, const py::handle& move) {
-  if (py::isinstance<py::str>(move)) return p.parse_move(move.cast<std::string>());
+  if (py::isinstance<py::str>(move)) return p.parse_move(utf8_of(move, "move text"));
   if (!py::isinstance<PyMove>(move))
     throw py::type_error("a move must be a koma.Move or move text (str), not " + type_name(move));
   return move.cast<const PyMove&>().m;
@@ -342,7 +494,31 @@ struct View {
   }
 };
 
+// numpy's C API, which pybind11 sets up at the first array it makes, under a
+// static's guard. Set up at the first observation(), two threads making their
+// first arrays at once deadlocked: one held the guard and waited for the GIL
+// inside the numpy import, the other held the GIL and waited for the guard.
+// So it is set up as the module is imported; without numpy, the arrays raise
+// ImportError (and never reach that guard).
+std::string g_numpy_missing;
+
+void init_numpy() {
+  try {
+    (void)py::array_t<float>(0);
+    (void)py::array_t<bool>(0);
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_ImportError)) throw;
+    g_numpy_missing = e.what();
+  }
+}
+
+void need_numpy() {
+  if (!g_numpy_missing.empty())
+    throw py::import_error("observations and action masks need numpy: " + g_numpy_missing);
+}
+
 py::array_t<float> observation(const koma::Position& p, int seat) {
+  need_numpy();
   const VariantPtr held = of(p.variant());  // may be made here: keep it alive
   const PyVariant& pv = *held;
   const koma::Variant& v = *pv.v;
@@ -461,6 +637,7 @@ struct PyGame {
     return out;
   }
   py::array_t<bool> legal_actions_mask() const {
+    need_numpy();
     py::array_t<bool> out(variant->actions);
     bool* data = out.mutable_data();
     std::fill(data, data + variant->actions, false);
@@ -469,7 +646,7 @@ struct PyGame {
   }
   void play(const py::handle& move) {
     if (py::isinstance<py::str>(move))
-      game.play(std::string_view(move.cast<std::string>()));
+      game.play(std::string_view(utf8_of(move, "move text")));
     else
       game.play(move_arg(game.position(), move));
   }
@@ -500,8 +677,8 @@ PyGame make_game(const VariantPtr& v, const py::object& position, const std::str
   const koma::Game::Referee ref = referee_arg(referee);
   if (position.is_none()) return PyGame{v, koma::Game(v->v, ref)};
   if (py::isinstance<py::str>(position))
-    return PyGame{v,
-                  koma::Game(koma::Position::from_text(v->v, position.cast<std::string>()), ref)};
+    return PyGame{
+        v, koma::Game(koma::Position::from_text(v->v, utf8_of(position, "position text")), ref)};
   if (!py::isinstance<koma::Position>(position))
     throw py::type_error("a position must be a koma.Position or position text (str), not " +
                          type_name(position));
@@ -525,6 +702,9 @@ PyGame restore_game(const VariantPtr& v, const std::string& start,
 
 PyGame game_of_record(const koma::GameRecord& r) {
   const std::string name = !r.descriptor.empty() ? r.descriptor : r.variant;
+  if (name.empty())
+    throw koma::RecordError("the record names no variant: its descriptor and variant are empty",
+                            r.where);
   VariantPtr v = load_named(name, koma::record_options(r));
   return PyGame{v, koma::replay_record(v->v, r)};
 }
@@ -553,10 +733,16 @@ struct PyPlayer {
     } release_busy{*busy};
     koma::Game copy = g.game;  // the search runs without the GIL on its own game
     koma::Move m;
-    {
+    try {
       py::gil_scoped_release release;
       m = player.choose(copy);
+    } catch (...) {
+      player.cancel_stop();
+      throw;
     }
+    // A stop() made since the search ended, while this waited for the GIL, was
+    // made before this call returns: it is this call's too (docs/python.md).
+    player.cancel_stop();
     return with_text(copy.position(), m);
   }
 };
@@ -663,6 +849,14 @@ py::tuple restore(const char* maker, const py::tuple& args) {
   return py::make_tuple(py::module_::import("koma").attr("_restore"), py::make_tuple(maker, args));
 }
 
+// The __reduce__ of a value that does not pickle. Without one, Python's
+// pickling protocols 0 and 1 made an instance of pybind11's base class, which
+// aborted the interpreter.
+py::object not_pickled(const std::string& name, const std::string& instead) {
+  throw py::type_error("koma." + name + " objects do not pickle or copy: pickle the " + instead +
+                       " they come from");
+}
+
 std::string kind_repr(const koma::PieceKindInfo& k) {
   return "Kind('" + k.letter + "', '" + k.name + "')";
 }
@@ -709,6 +903,7 @@ void bind_values(py::module_& m) {
           py::is_operator())
       .def("__hash__",
            [](const koma::PieceKindInfo& k) { return py::hash(py::make_tuple(k.letter, k.name)); })
+      .def("__reduce__", [](const koma::PieceKindInfo&) { return not_pickled("Kind", "Variant"); })
       .def("__repr__", &kind_repr);
 
   py::class_<koma::PieceOnBoard>(m, "Piece", "A piece on the board (Position.at).")
@@ -729,6 +924,7 @@ void bind_values(py::module_& m) {
              return py::hash(
                  py::make_tuple(p.kind, p.owner, static_cast<int>(p.facing), p.overturned));
            })
+      .def("__reduce__", [](const koma::PieceOnBoard&) { return not_pickled("Piece", "Position"); })
       .def("__repr__", [](const koma::PieceOnBoard& p) {
         return "Piece(kind=" + std::to_string(p.kind) + ", owner=" + std::to_string(p.owner) +
                ", facing='" + facing_name(p.facing) + "'" +
@@ -749,6 +945,8 @@ void bind_values(py::module_& m) {
            [](const koma::SeatScore& s) {
              return py::hash(py::make_tuple(s.mates, s.pieces, s.last_mate));
            })
+      .def("__reduce__",
+           [](const koma::SeatScore&) { return not_pickled("SeatScore", "Position"); })
       .def("__repr__", [](const koma::SeatScore& s) {
         return "SeatScore(mates=" + std::to_string(s.mates) +
                ", pieces=" + std::to_string(s.pieces) +
@@ -756,8 +954,8 @@ void bind_values(py::module_& m) {
       });
 
   py::class_<koma::Result>(m, "Result", "How a game ended: a place for every seat and a reason.")
-      .def(py::init([](std::vector<int> places, const std::string& reason) {
-             return koma::Result{std::move(places), reason_arg(reason)};
+      .def(py::init([](std::vector<int> places, const Text<"the reason">& reason) {
+             return koma::Result{std::move(places), reason_arg(reason.s)};
            }),
            py::arg("places"), py::arg("reason"))
       .def_readonly("places", &koma::Result::places)
@@ -846,22 +1044,22 @@ void bind_variant(py::module_& m) {
                                     "The immutable rules of one game, loaded from a descriptor.")
       .def_static(
           "load",
-          [](const std::string& name, const py::kwargs& options) {
-            return load_named(name, options_of(options));
+          [](const Text<"the variant name or descriptor path">& name, const py::kwargs& options) {
+            return load_named(name.s, options_of(options));
           },
           py::arg("name"),
           "A shipped variant by name ('yonin'), or a descriptor file; options as keywords.")
       .def_static(
           "parse",
-          [](const std::string& text, const std::string& origin, const std::string& base_dir,
-             const py::kwargs& options) {
+          [](const Text<"the descriptor text">& text, const Text<"the origin">& origin,
+             const Text<"the base folder">& base_dir, const py::kwargs& options) {
             Source s;
             s.kind = "text";
-            s.where = text;
-            s.origin = origin;
+            s.where = text.s;
+            s.origin = origin.s;
             std::error_code ec;
-            if (!base_dir.empty())
-              s.base_dir = std::filesystem::absolute(base_dir, ec).lexically_normal().string();
+            if (!base_dir.s.empty())
+              s.base_dir = std::filesystem::absolute(base_dir.s, ec).lexically_normal().string();
             s.overrides = options_of(options);
             return load_source(s);
           },
@@ -916,7 +1114,9 @@ void bind_variant(py::module_& m) {
           py::arg("square"))
       .def(
           "parse_square",
-          [](const PyVariant& v, const std::string& name) { return v.v->parse_square(name); },
+          [](const PyVariant& v, const Text<"a square name">& name) {
+            return v.v->parse_square(name.s);
+          },
           py::arg("name"))
       .def_property_readonly("kinds",
                              [](const PyVariant& v) {
@@ -927,7 +1127,9 @@ void bind_variant(py::module_& m) {
                              })
       .def(
           "kind_by_letter",
-          [](const PyVariant& v, const std::string& letter) { return v.v->kind_by_letter(letter); },
+          [](const PyVariant& v, const Text<"a kind letter">& letter) {
+            return v.v->kind_by_letter(letter.s);
+          },
           py::arg("letter"))
       .def_property_readonly("uses_sfen", [](const PyVariant& v) { return v.v->uses_sfen(); })
       .def_property_readonly("has_check", [](const PyVariant& v) { return v.v->has_check(); })
@@ -990,8 +1192,8 @@ void bind_position(py::module_& m) {
   py::class_<koma::Position>(m, "Position", "A position: board, hands, seat to move, eliminated.")
       .def_static(
           "from_text",
-          [](const VariantPtr& v, const std::string& text) {
-            return koma::Position::from_text(v->v, text);
+          [](const VariantPtr& v, const Text<"position text">& text) {
+            return koma::Position::from_text(v->v, text.s);
           },
           py::arg("variant").none(false), py::arg("text"))
       .def_property_readonly("variant", [](const koma::Position& p) { return of(p.variant()); })
@@ -1045,8 +1247,8 @@ void bind_position(py::module_& m) {
           py::arg("move"))
       .def(
           "parse_move",
-          [](const koma::Position& p, const std::string& text) {
-            return with_text(p, p.parse_move(text));
+          [](const koma::Position& p, const Text<"move text">& text) {
+            return with_text(p, p.parse_move(text.s));
           },
           py::arg("text"))
       .def(
@@ -1074,7 +1276,11 @@ void bind_position(py::module_& m) {
 // Game, with the learning interface.
 void bind_game(py::module_& m) {
   py::class_<PyGame>(m, "Game", "A game: a start position and the moves played since.")
-      .def(py::init(&make_game), py::arg("variant").none(false), py::arg("position") = py::none(),
+      .def(py::init([](const VariantPtr& v, const py::object& position,
+                       const Text<"the referee">& referee) {
+             return make_game(v, position, referee.s);
+           }),
+           py::arg("variant").none(false), py::arg("position") = py::none(),
            py::arg("referee") = "koma")
       .def_static("from_record", &game_of_record, py::arg("record"),
                   "The game of a record, replayed (its variant loaded with its options).")
@@ -1131,8 +1337,8 @@ void bind_game(py::module_& m) {
       .def("declare_win", [](PyGame& g) { g.game.declare_win(); })
       .def(
           "adjudicate",
-          [](PyGame& g, const std::vector<int>& places, const std::string& reason) {
-            g.game.adjudicate(places, reason_arg(reason));
+          [](PyGame& g, const std::vector<int>& places, const Text<"the reason">& reason) {
+            g.game.adjudicate(places, reason_arg(reason.s));
           },
           py::arg("places"), py::arg("reason") = "adjudicated")
       .def("legal_actions", &PyGame::legal_actions)
@@ -1162,30 +1368,38 @@ void bind_game(py::module_& m) {
 // Player and WIN_SCORE.
 void bind_player(py::module_& m) {
   py::class_<PyPlayer>(m, "Player", "A CPU player of a variant (docs/ai.md).")
-      .def(py::init([](const VariantPtr& v, const std::string& level, int depth,
+      .def(py::init([](const VariantPtr& v, const Text<"the level">& level, int depth,
                        std::uint64_t nodes, double seconds, std::uint64_t seed) {
              koma::Limits limits;
              limits.depth = depth;
              limits.nodes = nodes;
              limits.seconds = seconds;
              limits.seed = seed;
-             return PyPlayer{v, koma::Player(level_arg(level), limits)};
+             return PyPlayer{v, koma::Player(level_arg(level.s), limits)};
            }),
            py::arg("variant").none(false), py::arg("level"), py::kw_only(), py::arg("depth") = 0,
            py::arg("nodes") = 0, py::arg("seconds") = 0.0, py::arg("seed") = 1)
       .def("choose", &PyPlayer::choose, py::arg("game"),
            "A legal move for the seat to move; the GIL is released while it searches.")
       .def("stop", [](PyPlayer& p) { p.player.stop(); })
+      .def("cancel_stop", [](PyPlayer& p) { p.player.cancel_stop(); })
       .def_property_readonly("level",
                              [](const PyPlayer& p) { return koma::level_name(p.player.level()); })
-      .def_property_readonly("info", [](const PyPlayer& p) {
-        const koma::SearchInfo& i = p.player.info();
-        py::dict out;
-        out["depth"] = i.depth;
-        out["nodes"] = i.nodes;
-        out["seconds"] = i.seconds;
-        out["score"] = i.score;
-        return out;
+      .def_property_readonly("info",
+                             [](const PyPlayer& p) {
+                               const koma::SearchInfo i = p.player.info();
+                               py::dict out;
+                               out["depth"] = i.depth;
+                               out["nodes"] = i.nodes;
+                               out["seconds"] = i.seconds;
+                               out["score"] = i.score;
+                               out["stopped"] = i.stopped;
+                               return out;
+                             })
+      .def("__reduce__", [](const PyPlayer&) -> py::object {
+        throw py::type_error(
+            "koma.Player objects do not pickle or copy: make a new Player with the same level "
+            "and limits");
       });
   m.attr("WIN_SCORE") = koma::kWinScore;
 }
@@ -1194,8 +1408,9 @@ void bind_player(py::module_& m) {
 void bind_functions(py::module_& m) {
   m.def(
       "perft",
-      [](const py::object& target, int depth, const py::object& position, const std::string& mode) {
-        return perft_of(perft_game(target, position), depth, mode);
+      [](const py::object& target, int depth, const py::object& position,
+         const Text<"the perft mode">& mode) {
+        return perft_of(perft_game(target, position), depth, mode.s);
       },
       py::arg("target"), py::arg("depth"), py::arg("position") = py::none(),
       py::arg("mode") = "bulk",
@@ -1221,13 +1436,35 @@ void bind_functions(py::module_& m) {
 
   py::class_<koma::GameRecord>(m, "Record", "One game of a JSON Lines game record.")
       .def(py::init<>())
-      .def_readwrite("variant", &koma::GameRecord::variant)
-      .def_readwrite("descriptor", &koma::GameRecord::descriptor)
-      .def_readwrite("options", &koma::GameRecord::options)
+      .def_property(
+          "variant", [](const koma::GameRecord& r) { return r.variant; },
+          [](koma::GameRecord& r, const Text<"the record's variant">& t) { r.variant = t.s; })
+      .def_property(
+          "descriptor", [](const koma::GameRecord& r) { return r.descriptor; },
+          [](koma::GameRecord& r, const Text<"the record's descriptor">& t) { r.descriptor = t.s; })
+      .def_property(
+          "options", [](const koma::GameRecord& r) { return r.options; },
+          [](koma::GameRecord& r,
+             const std::map<Text<"an option name">, Text<"an option value">>& options) {
+            r.options.clear();
+            for (const auto& [key, value] : options) r.options[key.s] = value.s;
+          })
       .def_readwrite("first_seat", &koma::GameRecord::first_seat)
-      .def_readwrite("start", &koma::GameRecord::start)
-      .def_readwrite("seats", &koma::GameRecord::seats)
-      .def_readwrite("moves", &koma::GameRecord::moves)
+      .def_property(
+          "start", [](const koma::GameRecord& r) { return r.start; },
+          [](koma::GameRecord& r, const std::optional<Text<"the record's start">>& t) {
+            r.start = t ? std::optional<std::string>(t->s) : std::nullopt;
+          })
+      .def_property(
+          "seats", [](const koma::GameRecord& r) { return r.seats; },
+          [](koma::GameRecord& r, const std::vector<Text<"a seat of the record">>& seats) {
+            r.seats = strings(seats);
+          })
+      .def_property(
+          "moves", [](const koma::GameRecord& r) { return r.moves; },
+          [](koma::GameRecord& r, const std::vector<Text<"a move of the record">>& moves) {
+            r.moves = strings(moves);
+          })
       .def_readwrite("result", &koma::GameRecord::result)
       .def_readonly("where", &koma::GameRecord::where)
       .def_static("_from_line",
@@ -1247,12 +1484,14 @@ void bind_functions(py::module_& m) {
       .def("__reduce__", [](const koma::GameRecord& r) {
         return restore("Record._from_line", py::make_tuple(koma::record_line(r), r.where));
       });
-  m.def("read_record", &koma::read_record, py::arg("path"), py::arg("game") = 1,
-        "Game `game` (from 1) of a record file.");
+  m.def(
+      "read_record",
+      [](const Text<"the record path">& path, int game) { return koma::read_record(path.s, game); },
+      py::arg("path"), py::arg("game") = 1, "Game `game` (from 1) of a record file.");
   m.def(
       "read_record_text",
-      [](const std::string& text, int game, const std::string& origin) {
-        return koma::read_record_text(text, origin.empty() ? "<text>" : origin, game);
+      [](const Text<"the record text">& text, int game, const Text<"the origin">& origin) {
+        return koma::read_record_text(text.s, origin.s.empty() ? "<text>" : origin.s, game);
       },
       py::arg("text"), py::arg("game") = 1, py::arg("origin") = "<text>");
 }
@@ -1261,6 +1500,7 @@ void bind_functions(py::module_& m) {
 
 PYBIND11_MODULE(_koma, m) {
   m.doc() = "koma: exact rules of shogi and its variants (docs/python.md)";
+  init_numpy();
   bind_errors(m);
   bind_values(m);
   bind_move(m);

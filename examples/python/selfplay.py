@@ -20,8 +20,10 @@ processes, and every worker loads the variant itself.
 import argparse
 import functools
 import json
+import math
 import multiprocessing
 import os
+import re
 import sys
 import time
 
@@ -224,20 +226,81 @@ def _parser():
     return p
 
 
-def _checked(args, name, fallback, low, high, whole=True):
-    """A numeric option in its range, checked and worded as koma-match's
-    driver::checked does: a whole number, or (whole=False) any number."""
+# How koma-match reads a number (Boost's lexical_cast into the option's C++
+# type): an optional sign and ASCII digits, nothing around them (no blank, no
+# '_', no other script's digits, which Python's int() takes), within the type;
+# for --seconds (a double) also a fraction and an exponent, inf, infinity and
+# nan, in any case.
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_NUMBER = re.compile(
+    r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?|inf|infinity|nan(?:\([0-9a-z_]*\))?)",
+    re.IGNORECASE | re.ASCII)
+INT_BITS = 32  # --games, --jobs, --max-plies, --first-seat: C++ int
+LONG_BITS = 64  # --seed, --nodes: long long
+
+
+def _read_number(text, bits):
+    """The value koma-match reads from `text`: an int of a signed `bits`-bit
+    type (bits=None: a double), or None where it refuses the text."""
+    if bits is None:
+        if not _NUMBER.fullmatch(text):
+            return None
+        body = text.lstrip("+-").lower()
+        if body.startswith("nan"):
+            return math.nan
+        value = float(text)
+        return None if math.isinf(value) and not body.startswith("inf") else value  # overflow
+    if not _WHOLE.fullmatch(text):
+        return None
+    value = int(text)
+    return value if -(2 ** (bits - 1)) <= value < 2 ** (bits - 1) else None
+
+
+def _joined_values(argv):
+    """argv with each numeric option joined to a value that starts with '-'
+    ("--seconds", "-inf" -> "--seconds=-inf"): argparse takes -inf or -1e3 for
+    an option, koma-match for the value."""
+    out = []
+    numeric = {"--games", "--seed", "--jobs", "--max-plies", "--nodes", "--seconds",
+               "--first-seat"}
+    for arg in argv:
+        if out and out[-1] in numeric and arg.startswith("-") and not arg.startswith("--"):
+            out[-1] += "=" + arg
+        else:
+            out.append(arg)
+    return out
+
+
+def _checked(args, name, fallback, low, high, bits=INT_BITS):
+    """A numeric option in its range, read and worded as koma-match reads it
+    (boost::program_options, then driver::checked): a whole number of a signed
+    `bits`-bit type, or (bits=None) a number."""
     text = getattr(args, name.replace("-", "_"))
     if text is None:
         return fallback
-    try:
-        value = int(text.strip()) if whole else float(text)
-    except ValueError:
-        value = float("nan")  # never in range
+    value = _read_number(text, bits)
+    if value is None:
+        shown = f" ('{text}')" if text else ""
+        raise UsageError(f"the argument{shown} for option '--{name}' is invalid")
     if not low <= value <= high:
-        kind, low, high = ("a whole number", low, high) if whole else ("a number", f"{low:g}", f"{high:g}")
-        raise UsageError(f"--{name} takes {kind} from {low} to {high}, not '{text}'")
+        kind = "a whole number" if bits else "a number"
+        if bits is None:
+            low, high, value = f"{low:g}", f"{high:g}", text
+        raise UsageError(f"--{name} takes {kind} from {low} to {high}, not '{value}'")
     return value
+
+
+def _level_nodes(kv):
+    """--level-nodes LEVEL=N as koma-match reads it (std::stoll: blanks before
+    the count are skipped, nothing may follow it)."""
+    level, eq, count = kv.partition("=")
+    stripped = count.lstrip(" \t\n\v\f\r")
+    value = _read_number(stripped, LONG_BITS) if eq and level in LEVELS else None
+    if value is None or not 0 <= value <= MAX_NODES:
+        raise UsageError(
+            f"'{kv}' is not LEVEL=N (a level name, a node count from 0 to {MAX_NODES})"
+        )
+    return level, value
 
 
 def _koma_error(e):
@@ -251,7 +314,7 @@ def _koma_error(e):
 def setup(argv):
     """The match the command line asks for: play_game's common keyword
     arguments, and games, jobs, scheduler, record path."""
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(_joined_values(argv))
     if args.opening_plies is not None:
         raise UsageError(
             "--opening-plies is not supported: koma-match draws its openings with C++'s "
@@ -262,23 +325,13 @@ def setup(argv):
     if args.games is None:
         raise UsageError("--games N is required")
     games = _checked(args, "games", 0, 1, MAX_GAMES)
-    seed = _checked(args, "seed", 1, 0, MAX_SEED)
+    seed = _checked(args, "seed", 1, 0, MAX_SEED, bits=LONG_BITS)
     jobs = _checked(args, "jobs", 1, 1, MAX_JOBS)
-    nodes = _checked(args, "nodes", 0, 0, MAX_NODES)
-    seconds = _checked(args, "seconds", 0.0, 0.0, MAX_SECONDS, whole=False)
-    level_nodes = {}
-    for kv in args.level_nodes:
-        level, eq, count = kv.partition("=")
-        try:
-            value = int(count) if eq and count.strip() == count else -1
-        except ValueError:
-            value = -1
-        if level not in LEVELS or not 0 <= value <= MAX_NODES:
-            raise UsageError(
-                f"'{kv}' is not LEVEL=N (a level name, a node count from 0 to {MAX_NODES})"
-            )
-        level_nodes[level] = value
+    nodes = _checked(args, "nodes", 0, 0, MAX_NODES, bits=LONG_BITS)
+    seconds = _checked(args, "seconds", 0.0, 0.0, MAX_SECONDS, bits=None)
+    level_nodes = dict(_level_nodes(kv) for kv in args.level_nodes)
     max_plies = _checked(args, "max-plies", None, 1, MAX_PLIES)
+    _checked(args, "first-seat", 1, -(2**31), 2**31 - 1)  # read now; its range once loaded
     if args.rotate_first and args.first_seat is not None:
         raise UsageError("--rotate-first and --first-seat exclude each other")
     if args.rotate_first and args.position is not None:

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string_view>
 
@@ -50,6 +51,10 @@ struct SearchInfo {
   std::uint64_t nodes = 0;
   double seconds = 0;
   int score = 0;  // in centi-pawns from the mover's view; see kWinScore
+  // A stop() ended this choose(): it returned the best move found so far, or,
+  // for a stop() made before it started, its first legal move unsearched
+  // (depth 0, nodes 0, score 0).
+  bool stopped = false;
 };
 
 class Player {
@@ -60,10 +65,25 @@ class Player {
   // A legal move for the seat to move. Throws IllegalMove if the game is over
   // or the seat has no legal move.
   Move choose(const Game& game);
-  // What the last choose() found.
-  const SearchInfo& info() const { return info_; }
-  // Asks a running choose() (on another thread) to return its best move now.
-  void stop() { *stop_ = true; }
+  // What the last choose() that returned a move found. Any thread may call it
+  // while choose() runs on another: it gets a whole copy of the one before.
+  SearchInfo info() const;
+
+  // Stopping a search from another thread. Every stop() made before a
+  // choose() returns is consumed by that choose(), whichever way it ends:
+  // - made while it searches, it returns the best move found so far;
+  // - made before it starts (while no choose() runs, e.g. before the thread
+  //   that will call it got there), it is kept, and that next choose() returns
+  //   at once its first legal move (Game::legal_moves order) unsearched.
+  // info().stopped says whether a stop() ended the last choose(). Stops do not
+  // add up: several before one choose() end that one only. A stop() made after
+  // the choose() it meant returned is kept all the same and would end the
+  // next, unrelated one: cancel_stop() withdraws it (call it, e.g., once the
+  // choosing thread is joined, before choosing again).
+  void stop();
+  // Withdraws a stop() that no choose() has consumed yet (none if there is none).
+  void cancel_stop();
+
   Level level() const { return level_; }
   const Limits& limits() const { return limits_; }
   // Frees the memory the two-seat expert keeps between moves (its table,
@@ -75,8 +95,15 @@ class Player {
  private:
   Level level_;
   Limits limits_;
-  SearchInfo info_;
-  std::unique_ptr<std::atomic<bool>> stop_ = std::make_unique<std::atomic<bool>>(false);
+  // What another thread may touch while choose() runs: the stop request and
+  // the last search's info (behind a mutex, so that a copy is whole); held
+  // apart so that a Player stays movable.
+  struct Shared {
+    std::atomic<bool> stop{false};
+    mutable std::mutex mutex;
+    SearchInfo info;
+  };
+  std::unique_ptr<Shared> shared_ = std::make_unique<Shared>();
   std::uint64_t games_ = 0;  // mixed into the seed so successive calls differ
   // The two-seat expert's table, move statistics and evaluation cache,
   // allocated at its first choose() (about 14 MiB for shogi, at most about

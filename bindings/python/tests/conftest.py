@@ -8,6 +8,8 @@ driver whose variable is unset or names no file is skipped, saying why).
 import json
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,6 +55,22 @@ def driver(variable):
     if not os.path.isfile(path):
         pytest.skip(f"{variable}={path} is not a file")
     return path
+
+
+def koma_path():
+    """PYTHONPATH with the directory koma was imported from first."""
+    root = str(Path(koma.__file__).resolve().parents[1])
+    rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != root]
+    return os.pathsep.join([root] + rest)
+
+
+def fresh_python(code, *args, timeout=60):
+    """Runs `code` in a new interpreter that imports this koma (for what only
+    shows on a first use, or may crash or hang); returns the CompletedProcess.
+    A hang fails the calling test with subprocess.TimeoutExpired."""
+    env = dict(os.environ, PYTHONPATH=koma_path())
+    return subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True,
+                          text=True, timeout=timeout)
 
 
 @pytest.fixture

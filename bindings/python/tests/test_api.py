@@ -251,7 +251,7 @@ def test_player_choose_is_legal_and_deterministic():
     p = koma.Player(v, "expert", nodes=2000, seed=1)
     p.choose(g)
     assert p.level == "expert"
-    assert set(p.info) == {"depth", "nodes", "seconds", "score"}
+    assert set(p.info) == {"depth", "nodes", "seconds", "score", "stopped"}
     assert 0 < p.info["nodes"] <= 2500
     y = koma.Variant.load("yonin")
     yg = koma.Game(y)
@@ -261,3 +261,21 @@ def test_player_choose_is_legal_and_deterministic():
     # A player finds the mate in one.
     mate = koma.Game(v, position="4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
     assert str(koma.Player(v, "expert", depth=2).choose(mate)) == "G*5b"
+
+
+def test_variant_load_looks_for_a_file_first_then_the_shipped_name(tmp_path, monkeypatch):
+    # docs/python.md, "Variant": a regular file by that path wins; then the
+    # package's descriptors; then what Variant::locate finds (a last component
+    # in its folders). It said "a shipped variant by name, else a file".
+    minishogi = koma.Variant.load("minishogi")
+    with open(minishogi.path, encoding="utf-8") as f:
+        (tmp_path / "shogi").write_text(f.read(), encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert koma.Variant.load("shogi").name == "minishogi"  # the file ./shogi
+    assert koma.Variant.load("shogi.yaml").name == "shogi"  # no such file: shipped
+    assert koma.Variant.load("./shogi").name == "minishogi"
+    assert koma.Variant.load("elsewhere/yonin.yaml").name == "yonin"  # locate's folders
+    with pytest.raises(koma.DescriptorError) as e:
+        koma.Variant.load("folder")  # found, but no file
+    assert e.value.file == "folder"

@@ -345,3 +345,85 @@ def test_a_descriptor_error_reads_whole_with_a_nul_in_the_name():
     assert err.file == "shogi\x00x"
     assert "cannot be read" in err.message
     assert str(err) == f"{err.file}:{err.line}:{err.column}: {err.message}"
+
+
+# --- text that is not valid Unicode ---------------------------------------------
+
+BAD = "7g\ud800"  # a lone surrogate at index 2: UTF-8 cannot encode it
+
+
+def set_record(field, value):
+    r = koma.Record()
+    setattr(r, field, value)
+
+
+@pytest.mark.parametrize("what, call", [
+    ("the variant name or descriptor path", lambda g: koma.Variant.load(BAD)),
+    ("the value of option 'impasse'", lambda g: koma.Variant.load("shogi", impasse=BAD)),
+    ("an option name", lambda g: koma.Variant.load("shogi", **{BAD: "1"})),
+    ("the descriptor text", lambda g: koma.Variant.parse(BAD)),
+    ("the origin", lambda g: koma.Variant.parse("x", origin=BAD)),
+    ("the base folder", lambda g: koma.Variant.parse("x", base_dir=BAD)),
+    ("a square name", lambda g: g.variant.parse_square(BAD)),
+    ("a kind letter", lambda g: g.variant.kind_by_letter(BAD)),
+    ("position text", lambda g: koma.Position.from_text(g.variant, BAD)),
+    ("position text", lambda g: koma.Game(g.variant, position=BAD)),
+    ("position text", lambda g: koma.perft(g.variant, 1, position=BAD)),
+    ("position text", lambda g: koma.perft_divide(g.variant, 1, position=BAD)),
+    ("the referee", lambda g: koma.Game(g.variant, referee=BAD)),
+    ("move text", lambda g: g.play(BAD)),
+    ("move text", lambda g: g.is_legal(BAD)),
+    ("move text", lambda g: g.why_illegal(BAD)),
+    ("move text", lambda g: g.position.parse_move(BAD)),
+    ("move text", lambda g: g.position.is_legal(BAD)),
+    ("the reason", lambda g: g.adjudicate([1, 2], BAD)),
+    ("the reason", lambda g: koma.Result([1, 2], BAD)),
+    ("the level", lambda g: koma.Player(g.variant, BAD)),
+    ("the perft mode", lambda g: koma.perft(g, 1, mode=BAD)),
+    ("the record path", lambda g: koma.read_record(BAD)),
+    ("the record text", lambda g: koma.read_record_text(BAD)),
+    ("the origin", lambda g: koma.read_record_text("{}", origin=BAD)),
+    ("the record's variant", lambda g: set_record("variant", BAD)),
+    ("the record's descriptor", lambda g: set_record("descriptor", BAD)),
+    ("the record's start", lambda g: set_record("start", BAD)),
+    ("an option name", lambda g: set_record("options", {BAD: "1"})),
+    ("an option value", lambda g: set_record("options", {"impasse": BAD})),
+    ("a seat of the record", lambda g: set_record("seats", ["easy", BAD])),
+    ("a move of the record", lambda g: set_record("moves", ["7g7f", BAD])),
+])
+def test_text_that_utf8_cannot_encode_is_named(game, what, call):
+    # Not pybind11's "incompatible function arguments" or "Unable to cast":
+    # which argument, and why.
+    before = snapshot(game)
+    with pytest.raises(TypeError) as e:
+        call(game)
+    assert str(e.value) == (f"{what} must be valid Unicode: U+D800 at index 2 is a lone "
+                            "surrogate, which UTF-8 cannot encode ('7g\\ud800')")
+    assert snapshot(game) == before
+
+
+def test_a_long_text_is_shown_near_the_character_that_cannot_be_encoded():
+    with pytest.raises(TypeError) as e:
+        koma.Variant.parse("a" * 100 + "\udcff" + "b" * 100)
+    assert str(e.value) == ("the descriptor text must be valid Unicode: U+DCFF at index 100 is a "
+                            "lone surrogate, which UTF-8 cannot encode (..." +
+                            repr("a" * 20 + "\udcff" + "b" * 20) + "...)")
+
+
+# --- errors name what the caller gave, not the build's folders ------------------
+
+def test_an_empty_record_names_no_build_path():
+    with pytest.raises(koma.RecordError) as e:
+        koma.Game.from_record(koma.Record())
+    assert str(e.value) == "the record names no variant: its descriptor and variant are empty"
+
+
+@pytest.mark.parametrize("name", ["", "nosuch/", "nosuch/shogi/"])
+def test_a_name_that_is_no_descriptor_is_named_as_given(name):
+    # Variant::locate finds "" and "x/" as its folder of descriptors (in the
+    # source tree the module was built from); the error must name the name.
+    with pytest.raises(koma.DescriptorError) as e:
+        koma.Variant.load(name)
+    assert e.value.file == name
+    assert "cannot be read" in e.value.message
+    assert "variants" not in str(e.value)

@@ -9,6 +9,7 @@ import functools
 import importlib.util
 import os
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import koma
-from conftest import driver
+from conftest import driver, koma_path
 
 HERE = Path(__file__).resolve().parent
 SOURCE = Path(os.environ.get("KOMA_SOURCE") or HERE.parents[2])
@@ -39,13 +40,6 @@ CASES = {
     "expert": ["--variant", "minishogi", "--seats", "expert,easy", "--games", "2",
                "--max-plies", "24"],
 }
-
-
-def koma_path():
-    """PYTHONPATH with the directory koma was imported from first."""
-    root = str(Path(koma.__file__).resolve().parents[1])
-    rest = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != root]
-    return os.pathsep.join([root] + rest)
 
 
 def run(command, **kwargs):
@@ -188,6 +182,67 @@ def test_bad_arguments_exit_2_with_one_line(args, message):
     assert out.stdout == ""
     assert out.stderr.startswith("selfplay.py: ") and message in out.stderr, out.stderr
     assert out.stderr.count("\n") == 1
+
+
+# Numbers as koma-match reads them (Boost's lexical_cast): ASCII digits with
+# an optional sign, within the C++ type, then the option's range. Python's int()
+# took '1_000', other scripts' digits ('١٠') and blanks (' 1'), which
+# koma-match refuses.
+NUMBERS = ["1_000", "\u0661\u0660", " 1", "1 ", "", "+2", "-0", "0009", "1e3", "1.0", "0x10",
+           "inf", "nan", "2147483648", "99999999999999999999", "1000001", "-1", "2"]
+SECONDS = ["1_0", "\u0661", " 1", "", ".5", "5.", "+.5", "1E-2", "1e", "e3", "INF", "-inf",
+           "Infinity", "NaN", "nan(1)", "1e400", "1e-400", "1,5", ".", "86400.5", "-0", "0x1"]
+LEVEL_NODES = ["easy= 1", "easy=+1", "easy=-0", "easy=1 ", "easy=1_0", "easy=\u0661",
+               "easy=", "easy=1e3", "easy=-1", "hard=5", "nobody=5", "easy"]
+BASE = {"--variant": "minishogi", "--seats": "easy,easy", "--games": "1", "--max-plies": "1"}
+
+
+def verdicts(option, value):
+    """koma-match's and selfplay.py's error (None if they accept) for one value."""
+    args = dict(BASE, **{option: value})
+    argv = [item for pair in args.items() for item in pair]
+    out = subprocess.run([driver("KOMA_MATCH")] + argv, capture_output=True, text=True,
+                         timeout=TIMEOUT)
+    match = None
+    if out.returncode != 0:
+        line = out.stderr.strip()
+        assert line.startswith("koma-match: ") and "\n" not in line, out.stderr
+        match = re.sub(r" \([^()]*\)$", "", line[len("koma-match: "):])  # its (where)
+    module = load_selfplay()
+    try:
+        module.setup(argv)
+        ours = None
+    except module.UsageError as e:
+        ours = str(e)
+    return match, ours
+
+
+@pytest.mark.parametrize("option", ["--games", "--seed", "--jobs", "--max-plies", "--nodes",
+                                    "--first-seat"])
+@pytest.mark.parametrize("value", NUMBERS)
+def test_whole_numbers_are_read_as_koma_match_reads_them(option, value):
+    match, ours = verdicts(option, value)
+    assert ours == match
+
+
+@pytest.mark.parametrize("value", SECONDS)
+def test_seconds_are_read_as_koma_match_reads_them(value):
+    match, ours = verdicts("--seconds", value)
+    if match and match.startswith("--seconds takes"):
+        # koma-match shows the value as it read it (%g); selfplay.py as given.
+        assert ours == f"--seconds takes a number from 0 to 86400, not '{value}'", (match, ours)
+    else:
+        assert ours == match
+
+
+@pytest.mark.parametrize("value", LEVEL_NODES)
+def test_level_nodes_are_read_as_koma_match_reads_them(value):
+    # koma-match's message also offers --usi engine names, which selfplay.py has not.
+    match, ours = verdicts("--level-nodes", value)
+    assert (ours is None) == (match is None), (match, ours)
+    if ours:
+        assert ours == f"'{value}' is not LEVEL=N (a level name, a node count from 0 to " \
+            "1000000000000)"
 
 
 def test_help():

@@ -3,7 +3,10 @@ another thread (docs/python.md, "Pickling, copies, threads")."""
 import threading
 import time
 
+import pytest
+
 import koma
+from conftest import fresh_python
 
 
 def run_beside(work):
@@ -103,3 +106,98 @@ def test_one_variant_from_many_threads():
     divide = koma.perft_divide(v, 5)
     moves = koma.Game(v).legal_moves()
     assert [divide[str(moves[i])] for i in range(4)] == [results[i] for i in range(4)]
+
+
+# Four threads, each with its own game, make the process's first numpy arrays
+# at once: two observations, two legal-action masks. numpy's C API was set up
+# on the first use, under a lock that one thread held while the numpy import
+# gave the GIL to another, which then waited for that lock holding the GIL.
+FIRST_NUMPY_USE = """
+import threading
+import koma
+
+v = koma.Variant.load("shogi")
+games = [koma.Game(v) for _ in range(4)]
+start = threading.Barrier(4)
+shapes = {}
+
+def work(i):
+    start.wait()
+    array = games[i].observation() if i % 2 == 0 else games[i].legal_actions_mask()
+    shapes[i] = array.shape
+
+threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(sorted(shapes.items()))
+"""
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_the_first_numpy_use_from_threads_at_once_does_not_hang(attempt):
+    # A fresh interpreter each time: the hang only shows on the first use.
+    out = fresh_python(FIRST_NUMPY_USE, timeout=30)
+    assert out.returncode == 0, out.stderr
+    v = koma.Variant.load("shogi")
+    expected = [(0, v.observation_shape), (1, (v.num_actions,)), (2, v.observation_shape),
+                (3, (v.num_actions,))]
+    assert out.stdout.strip() == str(expected)
+
+
+# Player.stop(): every stop() made before a choose() returns is that choose()'s
+# (docs/python.md, "Player"). One sent before the other thread's choose() had
+# started was lost in 16 of 20 tries: the search then ran its whole limit.
+
+def test_a_stop_before_the_other_threads_choose_starts_ends_it():
+    v = koma.Variant.load("shogi")
+    g = koma.Game(v)
+    player = koma.Player(v, "expert", seconds=600)  # only a stop ends it in time
+    for attempt in range(20):
+        out = {}
+        thread = threading.Thread(target=lambda: out.setdefault("move", player.choose(g)),
+                                  daemon=True)  # a lost stop must not keep pytest waiting
+        thread.start()
+        player.stop()  # most often before choose() has started
+        thread.join(60)
+        assert not thread.is_alive(), f"attempt {attempt}: the stop was lost"
+        assert g.is_legal(out["move"])
+        assert player.info["stopped"] is True
+
+
+def test_a_stop_before_choose_ends_that_choose_only_unsearched():
+    v = koma.Variant.load("shogi")
+    g = koma.Game(v)
+    player = koma.Player(v, "hard", nodes=3000)
+    player.stop()
+    player.stop()  # stops do not add up
+    assert player.choose(g) == g.legal_moves()[0]
+    assert player.info == {"depth": 0, "nodes": 0, "seconds": player.info["seconds"], "score": 0,
+                           "stopped": True}
+    # Consumed by that choose(): the next one searches.
+    assert g.is_legal(player.choose(g))
+    assert player.info["stopped"] is False and player.info["nodes"] > 0
+    # cancel_stop() withdraws a stop no choose() has taken.
+    player.stop()
+    player.cancel_stop()
+    assert g.is_legal(player.choose(g))
+    assert player.info["stopped"] is False and player.info["nodes"] > 0
+
+
+def test_info_read_while_choose_runs_is_the_choose_before():
+    v = koma.Variant.load("shogi")
+    g = koma.Game(v)
+    player = koma.Player(v, "expert", seconds=600)
+    before = player.info
+    out = {}
+    thread = threading.Thread(target=lambda: out.setdefault("move", player.choose(g)),
+                              daemon=True)
+    thread.start()
+    time.sleep(0.2)
+    reads = [player.info for _ in range(200)]
+    player.stop()
+    thread.join(60)
+    assert not thread.is_alive()
+    assert all(info == before for info in reads)
+    assert player.info["stopped"] is True and g.is_legal(out["move"])
