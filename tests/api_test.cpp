@@ -179,7 +179,7 @@ Reading read_all(const koma::Game& g) {
 // Bug (issue 12): legal_moves, is_legal and why_illegal used to push and pop
 // probe states on the game's own line while testing for forbidden
 // repetitions, so threads reading one game corrupted it.
-TEST_CASE("one Game read by threads at once, where every move is probed for repetition" *
+TEST_CASE("one Game read by threads at once while every move is probed for repetition" *
           doctest::test_suite("threads")) {
   koma::Game g(test::variant("yonin-inherit.yaml"));  // perpetual check forbidden, count 4
   silver_round_trip(g);

@@ -639,12 +639,14 @@ void Engine::join_threads() {
 
 void Engine::watch() {
   std::unique_lock lock(mutex_);
+  bool stopped = false;
   while (!finished_) {
     if (halt_) {
-      // Player::choose() clears its stop flag as it starts, so a stop sent
-      // before that would be lost: repeat it until choose() has returned.
-      player_->stop();
-      changed_.wait_for(lock, std::chrono::milliseconds(2));
+      // Once is enough: a stop made before choose() starts is kept for it
+      // (Player::stop), and this Player chooses once.
+      if (!stopped) player_->stop();
+      stopped = true;
+      changed_.wait(lock);
     } else if (deadline_) {
       if (Clock::now() >= *deadline_)
         halt_ = true;
