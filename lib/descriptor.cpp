@@ -1,6 +1,7 @@
 // Reads a merged descriptor document into a VariantData: strict schema
 // checks (every key known, every value typed), then the compiled tables.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <cstdio>
@@ -50,9 +51,9 @@ const std::string& expect_word(const Doc& d, const std::string& what) {
   if (!d.is_scalar() || d.scalar.empty())
     fail(d.loc, what + " must be a single value, not " + d.kind_name());
   if (const std::size_t at = control_at(d.scalar); at != std::string::npos) {
-    char code[8];
-    std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned char>(d.scalar[at]));
-    fail(d.at_char(at), what + " holds a control character (" + code +
+    std::array<char, 8> code{};
+    std::snprintf(code.data(), code.size(), "U+%04X", static_cast<unsigned char>(d.scalar[at]));
+    fail(d.at_char(at), what + " holds a control character (" + code.data() +
                             "), which no name or text of a descriptor may hold");
   }
   return d.scalar;
