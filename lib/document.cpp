@@ -203,7 +203,7 @@ std::size_t erase_key(Doc& d, const std::string& key) {
 // `replace: [setup, pieces]`: each listed top-level key of `own` replaces the
 // base's whole, in the base's place, instead of merging into it (a null value
 // removes it, as `key: ~` does); the listed keys are then taken out of `own`.
-void replace_whole(Doc& base, Doc& own, const Doc& list) {
+void replace_whole(Doc& base, Doc& own, const Doc& list, const std::vector<std::string>& allowed) {
   if (!list.is_seq() && !list.is_scalar())
     fail(list.loc, "'replace' lists top-level keys this file gives whole, e.g. [setup, pieces]");
   std::vector<const Doc*> items;
@@ -211,7 +211,6 @@ void replace_whole(Doc& base, Doc& own, const Doc& list) {
     for (const auto& item : list.seq) items.push_back(&item);
   else
     items.push_back(&list);
-  std::vector<std::string> allowed = descriptor_keys();
   std::set<std::string> seen;
   for (const Doc* item : items) {  // every name first: a misspelt one is the likelier mistake
     if (!item->is_scalar()) fail(item->loc, "'replace' lists top-level keys, each a single word");
@@ -240,7 +239,7 @@ void replace_whole(Doc& base, Doc& own, const Doc& list) {
 }
 
 Doc load_resolved(const std::string& text, const std::string& origin, const std::string& base_dir,
-                  std::vector<std::string>& chain) {
+                  const std::vector<std::string>& top_keys, std::vector<std::string>& chain) {
   Doc doc = parse_document(text, origin);
   if (!doc.is_map())
     fail(doc.loc, "a descriptor must be a mapping of keys such as koma, name, board");
@@ -273,12 +272,12 @@ Doc load_resolved(const std::string& text, const std::string& origin, const std:
   if (std::string why = read_limited(path, base_text); !why.empty())
     fail(ext->loc, "'extends' names '" + path.string() + "', which " + why);
   chain.push_back(key);
-  Doc base = load_resolved(base_text, path.string(), path.parent_path().string(), chain);
+  Doc base = load_resolved(base_text, path.string(), path.parent_path().string(), top_keys, chain);
   chain.pop_back();
   Doc own = doc;
   erase_key(own, "extends");
   erase_key(own, "replace");
-  if (const Doc* list = doc.find("replace")) replace_whole(base, own, *list);
+  if (const Doc* list = doc.find("replace")) replace_whole(base, own, *list, top_keys);
   merge_into(base, own);
   return base;
 }
@@ -399,7 +398,7 @@ Doc parse_document(const std::string& text, const std::string& file) {
   }
 }
 
-Doc load_descriptor_file(const std::string& path) {
+Doc load_descriptor_file(const std::string& path, const std::vector<std::string>& top_keys) {
   std::string text;
   if (std::string why = read_limited(path, text); !why.empty())
     throw DescriptorError(path, 0, 0, "the descriptor file " + why);
@@ -408,13 +407,14 @@ Doc load_descriptor_file(const std::string& path) {
   std::error_code ec;
   auto canon = std::filesystem::weakly_canonical(path, ec);
   chain.push_back(ec ? path : canon.string());
-  return load_resolved(text, path, std::filesystem::path(path).parent_path().string(), chain);
+  return load_resolved(text, path, std::filesystem::path(path).parent_path().string(), top_keys,
+                       chain);
 }
 
 Doc load_descriptor_text(const std::string& text, const std::string& origin,
-                         const std::string& base_dir) {
+                         const std::string& base_dir, const std::vector<std::string>& top_keys) {
   std::vector<std::string> chain;
-  return load_resolved(text, origin, base_dir, chain);
+  return load_resolved(text, origin, base_dir, top_keys, chain);
 }
 
 }  // namespace koma::detail

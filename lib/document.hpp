@@ -55,10 +55,6 @@ struct Doc {
   Loc at_char(std::size_t i) const;
 };
 
-// The top-level keys of a descriptor besides `koma`, `extends` and `replace`
-// (defined with the reader, lib/descriptor.cpp).
-const std::vector<std::string>& descriptor_keys();
-
 // How a message about an unknown `got` ends: "; did you mean 'x'?" when one of
 // `known` is close to it (the same but for case, or a few edits away), else
 // "; <label>: " and the whole list.
@@ -72,9 +68,10 @@ Doc parse_document(const std::string& text, const std::string& file);
 
 // Loads a descriptor file and everything it `extends:`, merged (the extending
 // file wins; mappings merge key by key, other values are replaced, and the
-// top-level keys it lists under `replace:` are replaced whole).
-Doc load_descriptor_file(const std::string& path);
+// top-level keys it lists under `replace:` — each one of `top_keys` — are
+// replaced whole).
+Doc load_descriptor_file(const std::string& path, const std::vector<std::string>& top_keys);
 Doc load_descriptor_text(const std::string& text, const std::string& origin,
-                         const std::string& base_dir);
+                         const std::string& base_dir, const std::vector<std::string>& top_keys);
 
 }  // namespace koma::detail

@@ -139,7 +139,7 @@ int king_danger(const VariantData& v, const State& s, int seat, int them,
     if (steps[sq] <= 1 && theirs[sq]) danger += theirs[sq] * (ours[sq] ? 1 : 2);
   });
   int held = 0;
-  if (!s.hand_frozen[them] && v.drops.enabled) {
+  if (!s.hand_frozen[them] && v.rules.drops.enabled) {
     const int facing = v.seat_facing[seat];
     const int their_facing = v.seat_facing[them];
     for (int k = 0; k < static_cast<int>(v.kinds.size()); ++k) {

@@ -13,7 +13,7 @@
 namespace koma::detail {
 
 std::uint32_t files_at_limit(const VariantData& v, const State& s, int seat, int kind) {
-  const int limit = v.drops.by_kind[kind].per_file;
+  const int limit = v.rules.drops.by_kind[kind].per_file;
   if (limit <= 0) return 0;
   const int facing = v.seat_facing[seat];
   const std::uint8_t code = code_of(kind, facing);
@@ -429,7 +429,7 @@ struct Generator {
   template <class Sink>
   bool drops(Sink& sink, const Safety& safe, unsigned enemy) {
     bool ok = true;
-    if (filter == MoveFilter::captures || !v.drops.enabled || s.hand_frozen[seat] ||
+    if (filter == MoveFilter::captures || !v.rules.drops.enabled || s.hand_frozen[seat] ||
         !s.active(seat) || safe.checks >= 2)
       return true;
     SquareSet empties = v.board & ~s.occupied;
@@ -445,12 +445,12 @@ struct Generator {
     for (int k = 0; k < nk && ok; ++k) {
       if (only_kind >= 0 && k != only_kind) continue;
       // drops.promoted: a promoted kind is dropped from its plain side's count.
-      if (v.kinds[k].promoted && v.drops.promoted == Permission::forbidden) continue;
+      if (v.kinds[k].promoted && v.rules.drops.promoted == Permission::forbidden) continue;
       if (!s.hand[seat][v.base_kind(k)]) continue;
       std::uint8_t code = code_of(k, facing);
       SquareSet targets = empties & ~v.dead[code];
       if (checks_only) targets &= attacking_target(code);
-      const DropRule& rule = v.drops.by_kind[k];
+      const DropRule& rule = v.rules.drops.by_kind[k];
       if (rule.per_file > 0) {
         const std::uint32_t files = files_at_limit(v, s, seat, k);
         if (files) {
@@ -775,7 +775,8 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
   remove_piece(v, s, m.from);
   if (u.to.code != kEmpty) {
     remove_piece(v, s, m.to);
-    if (v.drops.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
+    if (v.rules.drops.captured == Captured::to_hand)
+      s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
   }
   put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
   return true;
@@ -790,7 +791,8 @@ void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
     put_piece(v, s, m.from, u.from.code, u.from.owner);
     if (u.to.code != kEmpty) {
       put_piece(v, s, m.to, u.to.code, u.to.owner);
-      if (v.drops.captured == Captured::to_hand) s.hand[mover][v.base_kind(kind_of(u.to.code))]--;
+      if (v.rules.drops.captured == Captured::to_hand)
+        s.hand[mover][v.base_kind(kind_of(u.to.code))]--;
     }
   }
   s.board_key = u.board_key;
@@ -821,7 +823,7 @@ void make_move(const VariantData& v, State& s, Move m) {
       // not its seat's last.
       if (s.active(target.owner) && s.royals[target.owner] == 0)
         eliminate_seat(v, s, target.owner, EliminationCause::royal_captured, mover);
-    } else if (v.drops.captured == Captured::to_hand) {
+    } else if (v.rules.drops.captured == Captured::to_hand) {
       add_to_hand(v, s, mover, v.base_kind(kind));
     }
   }
@@ -843,7 +845,7 @@ std::uint64_t key_after(const VariantData& v, const State& s, Move m) {
   if (target.code != kEmpty) {
     board ^= v.cell_key(target.code, target.owner, m.to);
     const int kind = kind_of(target.code);
-    if (!v.kinds[kind].royal && v.drops.captured == Captured::to_hand)
+    if (!v.kinds[kind].royal && v.rules.drops.captured == Captured::to_hand)
       hand += v.z_hand[mover][v.base_kind(kind)];
   }
   return board ^ hand;

@@ -149,7 +149,7 @@ struct PromotionForms {
                                                              bool capture) {
   PromotionForms f;
   const int kind = kind_of(code);
-  if (v.flip_of(kind) >= 0 && (capture || v.promotion.on == PromoteOn::any_move)) {
+  if (v.flip_of(kind) >= 0 && (capture || v.rules.promotion.on == PromoteOn::any_move)) {
     const SquareSet& z = v.zone_for(seat, facing_of(code));
     f.promoted = z.test(from) || z.test(to);
   }

@@ -616,7 +616,8 @@ std::string move_text(const VariantData& v, const State& s, Move m) {
   if (m.promote) {
     // A promoted piece that turns back (promotion.demotion) is written with '-'.
     const std::uint8_t code = s.cells[m.from].code;
-    out += v.promotion.demotion && is_piece(code) && v.kinds[kind_of(code)].promoted ? '-' : '+';
+    out +=
+        v.rules.promotion.demotion && is_piece(code) && v.kinds[kind_of(code)].promoted ? '-' : '+';
   }
   return out;
 }
@@ -633,7 +634,7 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
     int kind = kind_for_letter(v, letter);
     if (kind < 0)
       bad("drop " + quoted(t) + ": " + quoted(letter) + " is not a piece letter of this variant");
-    if (v.kinds[kind].promoted && v.drops.promoted == Permission::forbidden)
+    if (v.kinds[kind].promoted && v.rules.drops.promoted == Permission::forbidden)
       bad("drop " + quoted(t) + ": pieces are dropped unpromoted");
     auto sq = parse_square_name(v, t.substr(star + 1));
     if (!sq)
@@ -643,7 +644,7 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
   }
   // '+' promotes; '-' turns a promoted piece back (promotion.demotion): both
   // are the move's other form, which the legality check tells apart.
-  bool promote = t.back() == '+' || (v.promotion.demotion && t.back() == '-');
+  bool promote = t.back() == '+' || (v.rules.promotion.demotion && t.back() == '-');
   if (promote) t.pop_back();
   // Split into two square names: shogi names are 2 characters, algebraic
   // names a letter and a number.

@@ -1,8 +1,10 @@
 #include "options.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <limits>
+
+#include "reader.hpp"
+#include "schema.hpp"
 
 namespace koma::detail {
 namespace {
@@ -14,18 +16,6 @@ struct OptionDecl {
   std::string value;
   Loc loc;
 };
-
-bool parse_long(const std::string& s, long& out) {
-  if (s.empty()) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && p == s.data() + s.size();
-}
-
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
 
 std::string check_value(const std::string& name, const OptionDecl& d, const std::string& v) {
   switch (d.type) {
@@ -119,7 +109,7 @@ Options resolve_options(Doc& doc, const Options& overrides, int seats) {
                            " is declared as a mapping: {values: [...], default: ...} or {type: "
                            "int, default: n}");
       bool builtin = name == "first_seat" || name == "max_plies";
-      static const std::vector<std::string> kDeclKeys = {"values", "default", "type", "min", "max"};
+      static const std::vector<std::string> kDeclKeys = keys_under("options.<name>");
       for (std::size_t k = 0; k < decl.map.size(); ++k) {
         const std::string& key = decl.map[k].first;
         if (std::find(kDeclKeys.begin(), kDeclKeys.end(), key) == kDeclKeys.end())

@@ -752,9 +752,9 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
   if (m.is_drop()) {
     if (m.kind >= v.kinds.size()) return "no such piece kind";
     const auto& k = v.kinds[m.kind];
-    if (!v.drops.enabled) return "this variant has no drops";
+    if (!v.rules.drops.enabled) return "this variant has no drops";
     if (s.hand_frozen[seat]) return "this seat's hand is frozen";
-    if (k.promoted && v.drops.promoted == Permission::forbidden)
+    if (k.promoted && v.rules.drops.promoted == Permission::forbidden)
       return "pieces are dropped unpromoted";
     if (!s.hand[seat][v.base_kind(m.kind)])
       return "seat " + std::to_string(seat + 1) + " has no " + v.kinds[v.base_kind(m.kind)].name +
@@ -765,7 +765,7 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
       return "a " + k.name + " dropped on " + sqname(m.to) + " could never move";
     const int file = v.file_of(m.to, v.seat_facing[seat]);
     if ((files_at_limit(v, s, seat, m.kind) >> file) & 1u) {
-      const int limit = v.drops.by_kind[m.kind].per_file;
+      const int limit = v.rules.drops.by_kind[m.kind].per_file;
       if (limit == 1)
         return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
                " on that file";
@@ -788,9 +788,9 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
       }
       p += len;
     }
-    if (overturned && v.drops.by_kind[m.kind].overturned_king_attack == Permission::forbidden)
+    if (overturned && v.rules.drops.by_kind[m.kind].overturned_king_attack == Permission::forbidden)
       return "a " + k.name + " may not be dropped to attack an overturned king";
-    if (v.drops.by_kind[m.kind].mate == Permission::forbidden)
+    if (v.rules.drops.by_kind[m.kind].mate == Permission::forbidden)
       return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
     return "that drop is not legal here";
   }

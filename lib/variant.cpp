@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "access.hpp"
-#include "document.hpp"
+#include "descriptor.hpp"
 #include "koma/error.hpp"
 #include "koma/position.hpp"
 #include "movegen.hpp"
@@ -17,18 +17,14 @@ Variant::Variant(std::unique_ptr<const detail::VariantData> data) : data_(std::m
 Variant::~Variant() = default;
 
 std::shared_ptr<const Variant> Variant::load(const std::string& path, const Options& options) {
-  detail::Doc doc = detail::load_descriptor_file(path);
-  auto data =
-      std::make_unique<const detail::VariantData>(detail::compile_variant(doc, options, path));
-  return detail::Access::variant(std::move(data));
+  return detail::Access::variant(
+      std::make_unique<const detail::VariantData>(detail::compile_descriptor_file(path, options)));
 }
 
 std::shared_ptr<const Variant> Variant::parse(const std::string& yaml, const std::string& origin,
                                               const Options& options, const std::string& base_dir) {
-  detail::Doc doc = detail::load_descriptor_text(yaml, origin, base_dir);
-  auto data =
-      std::make_unique<const detail::VariantData>(detail::compile_variant(doc, options, ""));
-  return detail::Access::variant(std::move(data));
+  return detail::Access::variant(std::make_unique<const detail::VariantData>(
+      detail::compile_descriptor_text(yaml, origin, base_dir, options)));
 }
 
 std::string Variant::locate(const std::string& path) {
@@ -105,7 +101,7 @@ bool Variant::has_resignation() const {
   return data_->rules.resignation;
 }
 bool Variant::captures_to_hand() const {
-  return data_->drops.captured == detail::Captured::to_hand;
+  return data_->rules.drops.captured == detail::Captured::to_hand;
 }
 
 bool Variant::has_declaration() const {

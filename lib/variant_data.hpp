@@ -5,18 +5,19 @@
 // Adding a rule atom (docs/descriptor.md#adding-a-rule-atom says the same):
 //  1. the field, here, named after its YAML key in the struct of its mapping
 //     (`end.goal.safe` is Rules::end.goal.safe, `promotion.on` is
-//     VariantData::promotion.on), with its enum's words beside the enum and a
+//     Rules::promotion.on), with its enum's words beside the enum and a
 //     comment giving the key's path;
-//  2. its reader in lib/descriptor.cpp, next to its siblings' (the key added
-//     to that mapping's allowed list; a value that cannot fit the board
-//     refused in check_fits);
+//  2. its row in the key table, lib/schema.cpp (its path and how its value
+//     is read), beside its siblings'; a value that cannot fit the board
+//     refused in check_fits (lib/descriptor.cpp);
 //  3. its use: one function in lib/rules.cpp or lib/movegen.cpp that the
 //     generator and the illegal-move explainer both call where both need it
 //     (promotion_forms, files_at_limit);
 //  4. its reason word, if it ends games (koma::Reason, lib/result.cpp,
 //     docs/api.md);
 //  5. its row in docs/descriptor.md, and its word in tests/fuzz/descriptor.dict;
-//  6. a test of the atom on its own, and the descriptors that need it.
+//  6. a test of the atom on its own, named by its path, and the descriptors
+//     that need it (tests/schema_test.cpp checks 5 and 6 for every row).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -119,6 +120,23 @@ inline const Words<PromoteOn> kPromoteOnWords = {{"any_move", PromoteOn::any_mov
 // promotion.by
 enum class ZoneBy { owner, facing };
 inline const Words<ZoneBy> kZoneByWords = {{"owner", ZoneBy::owner}, {"facing", ZoneBy::facing}};
+// pieces.<letter>.promotion: the piece's own must-promote, over
+// promotion.compulsory (as_zone: what that says)
+enum class PiecePromotion { as_zone, optional, compulsory };
+inline const Words<PiecePromotion> kPiecePromotionWords = {
+    {"optional", PiecePromotion::optional}, {"compulsory", PiecePromotion::compulsory}};
+
+// Keys of two values, read into a bool (true for the second word here).
+// notation: sfen
+inline const Words<bool> kNotationWords = {{"sfen", true}, {"generic", false}};
+// board.squares: shogi names (7g) rather than algebraic (g7)
+inline const Words<bool> kSquareNamesWords = {{"shogi", true}, {"algebraic", false}};
+// resignation: allowed
+inline const Words<bool> kResignationWords = {{"allowed", true}, {"forbidden", false}};
+// dead_squares: allowed (pieces may stand where they can never move)
+inline const Words<bool> kDeadSquaresWords = {{"forbidden", false}, {"allowed", true}};
+// seats[].facing, as koma::Facing counts: up 0, right 1, down 2, left 3
+inline const Words<int> kFacingWords = {{"up", 0}, {"right", 1}, {"down", 2}, {"left", 3}};
 
 // drops.<kind>
 struct DropRule {
@@ -130,9 +148,10 @@ struct DropRule {
 // promotion (the zones and each kind's must-promote are compiled from it
 // into VariantData)
 struct PromotionRules {
-  ZoneRule zone = ZoneRule::far_rows;  // promotion.zone
+  ZoneRule zone = ZoneRule::none;      // promotion.zone (far_rows where promotion is written)
   int depth = 3;                       // promotion.depth
   ZoneBy by = ZoneBy::owner;           // promotion.by
+  bool compulsory = false;             // promotion.compulsory: a move that may promote must
   bool demotion = false;               // promotion.demotion: promoted pieces may turn back
   PromoteOn on = PromoteOn::any_move;  // promotion.on (capture: micro shogi)
 };
@@ -211,6 +230,8 @@ struct EndRules {
 };
 
 struct Rules {
+  PromotionRules promotion;
+  DropsRules drops;
   CheckRules check;
   KingsRules kings;
   MateDetect mate = MateDetect::immediate;   // mate
@@ -245,15 +266,15 @@ struct VariantData {
   std::array<SquareSet, kMaxSeats> home{};         // a seat's home region (enemy_homes zones)
 
   std::vector<PieceKindInfo> kinds;
-  PromotionRules promotion;
-  DropsRules drops;
   std::array<std::int8_t, kMaxKinds> flip{};  // [kind]: flip_of, filled with the promotion rules
   std::array<SquareSet, kMaxSeats> zone_of_owner{};
   std::array<SquareSet, 4> zone_of_facing{};
-  std::array<SquareSet, kMaxSeats> goal_of_owner{};  // end.goal's squares per seat
+  std::array<SquareSet, kMaxSeats> goal_of_owner{};         // end.goal's squares per seat
+  std::array<PiecePromotion, kMaxKinds> piece_promotion{};  // pieces.<letter>.promotion
   // [kind]: a move that may promote must (promotion.compulsory, or the
-  // piece's own `promotion: compulsory`).
+  // piece's own `promotion: compulsory`), compiled from the two.
   std::array<bool, kMaxKinds> must_promote{};
+  bool dead_squares_allowed = false;  // dead_squares: allowed (then `dead` is empty)
 
   Rules rules;
 
@@ -334,7 +355,13 @@ struct VariantData {
   std::array<std::int8_t, kMaxKinds> family{};
   std::array<int, kMaxKinds> max_count{};  // [family]: the family's pieces in the set
   // The unpromoted kinds' names of `kind`'s family, joined by " and ".
-  std::string family_name(int kind) const;
+  std::string family_name(int kind) const {
+    std::string out;
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+      if (family[k] == family[static_cast<std::size_t>(kind)] && !kinds[k].promoted)
+        out += (out.empty() ? "" : " and ") + kinds[k].name;
+    return out;
+  }
 
   // Helpers.
   bool is_square(int sq) const { return sq >= 0 && sq < nsq && board.test(sq); }
@@ -352,7 +379,7 @@ struct VariantData {
     return static_cast<std::uint8_t>(seats & ~(partners[s] | (1u << s)) & ~st.eliminated_mask);
   }
   const SquareSet& zone_for(int owner, int facing) const {
-    return promotion.by == ZoneBy::facing ? zone_of_facing[facing] : zone_of_owner[owner];
+    return rules.promotion.by == ZoneBy::facing ? zone_of_facing[facing] : zone_of_owner[owner];
   }
   int file_of(int sq, int facing) const { return file_axis[facing] == 0 ? sq % width : sq / width; }
   int base_kind(int kind) const { return kinds[kind].demotes_to; }
@@ -360,9 +387,5 @@ struct VariantData {
   // side, or with promotion.demotion its plain side again; -1 for none.
   int flip_of(int kind) const { return flip[static_cast<std::size_t>(kind)]; }
 };
-
-// Builds a VariantData from a merged descriptor document and option overrides.
-struct Doc;
-VariantData compile_variant(const Doc& doc, const Options& overrides, const std::string& path);
 
 }  // namespace koma::detail

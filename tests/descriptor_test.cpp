@@ -84,19 +84,19 @@ TEST_CASE("unknown key") {
 TEST_CASE("wrong type") {
   auto l = base();
   l[2] = "board: {width: nine, height: 3}";
-  check_error(l, {3, 16, "board width must be a whole number from 1 to 16, not 'nine'"});
+  check_error(l, {3, 16, "board.width must be a whole number from 1 to 16, not 'nine'"});
   l = base();
   l[7] = "  K: {name: King, moves: K, royal: maybe}";
-  check_error(l, {8, 36, "royal must be true or false, not 'maybe'"});
+  check_error(l, {8, 36, "pieces.K.royal must be true or false, not 'maybe'"});
   l = base();
   l[4] = "  - {name: A, facing: north}";
-  check_error(l, {5, 23, "seat facing cannot be 'north'; allowed: up, right, down, left"});
+  check_error(l, {5, 23, "seats[].facing cannot be 'north'; allowed: up, right, down, left"});
 }
 
 TEST_CASE("unknown piece letter") {
   auto l = base();
   l[8] = "  P: {name: Pawn, moves: fW, promotes_to: +Q}";
-  check_error(l, {9, 43, "promotes_to names no declared piece: '+Q'; pieces: K, P, +P"});
+  check_error(l, {9, 43, "pieces.P.promotes_to names no declared piece: '+Q'; pieces: K, P, +P"});
   l = base();
   l.push_back("drops: {Q: {nifu: true}}");
   check_error(l, {13, 9, "drops names no declared piece: 'Q'; pieces: K, P, +P"});
@@ -105,7 +105,7 @@ TEST_CASE("unknown piece letter") {
 TEST_CASE("promotion to an undeclared or unpromoted piece") {
   auto l = base();
   l[8] = "  P: {name: Pawn, moves: fW, promotes_to: +S}";
-  check_error(l, {9, 43, "promotes_to names no declared piece: '+S'; pieces: K, P, +P"});
+  check_error(l, {9, 43, "pieces.P.promotes_to names no declared piece: '+S'; pieces: K, P, +P"});
   l = base();
   l[8] = "  P: {name: Pawn, moves: fW, promotes_to: K}";
   check_error(
@@ -131,7 +131,7 @@ TEST_CASE("a piece with no moves, and bad Betza") {
 TEST_CASE("squares off the board or on a void") {
   auto l = base();
   l[2] = "board: {width: 3, height: 3, voids: [4a]}";
-  check_error(l, {3, 38, "board voids: '4a' is not a square name of this 3x3 board"});
+  check_error(l, {3, 38, "board.voids: '4a' is not a square name of this 3x3 board"});
   l = base();
   l[2] = "board: {width: 3, height: 3, voids: [3a]}";
   l[10] = "setup: {A: {K: 3a}, B: {K: 1c}}";
@@ -390,14 +390,14 @@ TEST_CASE("extends: inherited settings for pieces the child does not have are dr
 TEST_CASE("values that cannot fit the board are errors") {
   auto l = base();
   l[11] = "promotion: {zone: far_rows, depth: 4}";
-  check_error(l, {12, 36, "promotion depth 4 does not fit a board 3 rows high; at most 3"});
+  check_error(l, {12, 36, "promotion.depth 4 does not fit a board 3 rows high; at most 3"});
   l = base();
   l[2] = "board: {width: 3, height: 5}";
   l[4] = "  - {name: A, facing: right}";
   l[5] = "  - {name: B, facing: left}";
   l[10] = "setup: {A: {K: 3c}, B: {K: 1c}}";
   l[11] = "promotion: {zone: far_rows, depth: 4}";
-  check_error(l, {12, 36, "promotion depth 4 does not fit a board 3 columns wide; at most 3"});
+  check_error(l, {12, 36, "promotion.depth 4 does not fit a board 3 columns wide; at most 3"});
   // The whole board may be the zone; a depth for a zone that is not far_rows is not used.
   l = base();
   l[11] = "promotion: {zone: far_rows, depth: 3}";
@@ -406,18 +406,21 @@ TEST_CASE("values that cannot fit the board are errors") {
   CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
   l = base();
   l.push_back("drops: {P: {per_file: 4}}");
-  check_error(l, {13, 23, "drops of P per_file 4 does not fit a board 3 rows high; at most 3"});
+  check_error(l, {13, 23, "drops.P.per_file 4 does not fit a board 3 rows high; at most 3"});
   l = base();
   l.push_back("end: {impasse: {rule: declaration, win_at: [1, 1], min_pieces_in_zone: 3}}");
-  check_error(l, {13, 72,
-                  "min_pieces_in_zone 3 does not fit seat A's promotion zone: 3 squares, one of "
-                  "them for its king; at most 2"});
+  check_error(
+      l,
+      {13, 72,
+       "end.impasse.min_pieces_in_zone 3 does not fit seat A's promotion zone: 3 squares, one of "
+       "them for its king; at most 2"});
   l.back() = "end: {impasse: {rule: declaration, win_at: [1, 1], min_pieces_in_zone: 2}}";
   CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
   l.back() = "end: {impasse: {rule: declaration, win_at: [1, 1]}}";
-  check_error(l, {13, 16,
-                  "min_pieces_in_zone 10 (the default) does not fit seat A's promotion zone: 3 "
-                  "squares, one of them for its king; at most 2"});
+  check_error(
+      l, {13, 16,
+          "end.impasse.min_pieces_in_zone 10 (the default) does not fit seat A's promotion zone: 3 "
+          "squares, one of them for its king; at most 2"});
 }
 
 TEST_CASE("an unknown key or piece letter suggests the nearest valid one") {
@@ -429,13 +432,13 @@ TEST_CASE("an unknown key or piece letter suggests the nearest valid one") {
   check_error(l, {3, 19, "unknown key 'hieght' in board; did you mean 'height'?"});
   l = base();
   l[8] = "  P: {name: Pawn, moves: fW, promotes_to: +P, promtes_to: +P}";
-  check_error(l, {9, 47, "unknown key 'promtes_to' in piece P; did you mean 'promotes_to'?"});
+  check_error(l, {9, 47, "unknown key 'promtes_to' in pieces.P; did you mean 'promotes_to'?"});
   l = base();
   l[10] = "setup: {A: {k: 2c}, B: {K: 2a}}";
   check_error(l, {11, 13, "setup names no declared piece: 'k'; did you mean 'K'?"});
   l = base();
   l[8] = "  P: {name: Pawn, moves: fW, promotes_to: +p}";
-  check_error(l, {9, 43, "promotes_to names no declared piece: '+p'; did you mean '+P'?"});
+  check_error(l, {9, 43, "pieces.P.promotes_to names no declared piece: '+p'; did you mean '+P'?"});
   l = base();
   l.push_back("options: {depth: {type: int, defualt: 1}}");
   check_error(l, {13, 30, "unknown key 'defualt' in option depth; did you mean 'default'?"});
@@ -518,7 +521,7 @@ TEST_CASE("end.collect: a kind whose number changes in play is refused") {
   l[10] = "setup: 1K21/2P1/1K11 1 - 1 -";
   l.push_back("end: {collect: L}");
   check_error(l, {14, 16,
-                  "end collect needs a kind that no other kind turns into, nor it into another; L "
+                  "end.collect needs a kind that no other kind turns into, nor it into another; L "
                   "and P turn into one another (promotes_to, demotes_to)"});
 }
 
@@ -542,7 +545,7 @@ TEST_CASE(
   auto l = base();
   l.push_back("end: {repetition: {count: 1}}");
   check_error(l, {13, 27,
-                  "repetition count 1 would end every game at its first position (it has "
+                  "end.repetition.count 1 would end every game at its first position (it has "
                   "occurred once); 0 turns the rule off, else from 2 to 100"});
   l.back() = "end: {repetition: {count: 2}}";
   CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
@@ -552,7 +555,7 @@ TEST_CASE(
   l = base();
   l.push_back("check: {enabled: false}\nkings: {capture: eliminates}\nend: {checks: 3}");
   check_error(l, {15, 15,
-                  "end checks counts checks, and this variant has none (check: {enabled: false}): "
+                  "end.checks counts checks, and this variant has none (check: {enabled: false}): "
                   "the rule would never end a game"});
 
   l = base();
@@ -565,7 +568,7 @@ TEST_CASE(
   l = base();
   l.push_back("end: {goal: {depth: 3}}");
   check_error(l, {13, 13,
-                  "end goal: seat B's royal starts on its goal, at 2a, so every game would end at "
+                  "end.goal: seat B's royal starts on its goal, at 2a, so every game would end at "
                   "its first move; give a smaller depth"});
   l.back() = "end: {goal: {depth: 2}}";
   CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));

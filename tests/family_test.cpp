@@ -121,7 +121,7 @@ TEST_CASE("family: a repetition lost by a fixed seat (minishogi) or by the mover
   const std::string bad = std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
                           "/minishogi.yaml\nname: bad\nend: {repetition: {loser: Nobody}}\n";
   CHECK_THROWS_WITH_AS(koma::Variant::parse(bad, "bad.yaml"),
-                       doctest::Contains("repetition loser (none, mover or a seat) names no "
+                       doctest::Contains("end.repetition.loser (none, mover or a seat) names no "
                                          "seat: 'Nobody'; seats: Sente, Gote"),
                        koma::DescriptorError);
 }
@@ -303,12 +303,12 @@ TEST_CASE("family: dobutsu's try, and pieces that may stand where they cannot mo
 TEST_CASE("family: a goal deeper than the board, or holding a lion's start, is refused") {
   CHECK_THROWS_WITH_AS(
       extended("dobutsu.yaml", "end: {goal: {depth: 5}}\n"),
-      doctest::Contains("goal depth 5 does not fit a board 4 rows high; at most 4"),
+      doctest::Contains("end.goal.depth 5 does not fit a board 4 rows high; at most 4"),
       koma::DescriptorError);
   // Four rows are the whole board: each lion would start on its goal
   // (issue 40: every game ended at its first move).
   CHECK_THROWS_WITH_AS(extended("dobutsu.yaml", "end: {goal: {depth: 4}}\n"),
-                       doctest::Contains("end goal: seat Gote's royal starts on its goal, at 2a"),
+                       doctest::Contains("end.goal: seat Gote's royal starts on its goal, at 2a"),
                        koma::DescriptorError);
   CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 3}}\n"));
 }
@@ -390,8 +390,10 @@ TEST_CASE("family: captured pieces that leave the game (drops.captured)") {
   koma::Game child = test::play_all(koma::Game(extended("shoshogi.yaml", "title: Child\n")),
                                     {"7g7f", "3c3d", "8h2b"});
   CHECK(test::hand(child, 1, "B") == 0);
-  CHECK_THROWS_WITH_AS(extended("shogi.yaml", "drops: {captured: nowhere}\n"),
-                       doctest::Contains("drops captured"), koma::DescriptorError);
+  CHECK_THROWS_WITH_AS(
+      extended("shogi.yaml", "drops: {captured: nowhere}\n"),
+      doctest::Contains("drops.captured cannot be 'nowhere'; allowed: to_hand, removed"),
+      koma::DescriptorError);
 }
 
 // kings.several: last_is_royal, with Fairy-Stockfish's reading (its

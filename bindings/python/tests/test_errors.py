@@ -161,7 +161,7 @@ def test_bad_adjudications(game, places, reason, error, message):
 @pytest.mark.parametrize("text,line,column,message", [
     ("koma: 1\nname: x\nbogus: 3\n", 3, 1, "unknown key 'bogus' in the descriptor"),
     ("koma: 1\nextends: shogi.yaml\nname: x\nboard: {width: 0, height: 9}\n", 4, 16,
-     "board width must be a whole number from 1 to 16, not '0'"),
+     "board.width must be a whole number from 1 to 16, not '0'"),
     ("koma: 1\nextends: shogi.yaml\nname: x\n  bad: indentation\n", 4, 6, "YAML syntax error"),
     ("koma: 1\nextends: nothere.yaml\nname: x\n", 2, 10, "'extends' names"),
 ])

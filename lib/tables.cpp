@@ -1,0 +1,280 @@
+#include "tables.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+namespace koma::detail {
+namespace {
+
+using Moves = std::vector<std::vector<MoveComponent>>;
+
+// Piece-relative (x right, y forward) to screen (dx right, dy down).
+std::array<int, 2> to_screen(int x, int y, int facing) {
+  switch (facing) {
+    case 0:
+      return {x, -y};
+    case 1:
+      return {y, x};
+    case 2:
+      return {-x, y};
+    default:
+      return {-y, -x};
+  }
+}
+
+// The square one screen step from `sq`, or -1 off the board or on a void.
+int step(const VariantData& v, int sq, int dx, int dy) {
+  const int x = sq % v.width + dx, y = sq / v.width + dy;
+  if (x < 0 || y < 0 || x >= v.width || y >= v.height) return -1;
+  const int t = y * v.width + x;
+  return v.board.test(t) ? t : -1;
+}
+
+// The squares `limit` steps (or fewer) from `sq` along (dx, dy), nearest
+// first, into `out`.
+void walk(const VariantData& v, int sq, int dx, int dy, int limit, std::vector<int>& out) {
+  out.clear();
+  for (int s = sq, n = 0; n < limit; ++n) {
+    s = step(v, s, dx, dy);
+    if (s < 0) break;
+    out.push_back(s);
+  }
+}
+
+int limit_of(const MoveComponent& m) {
+  return m.range == 0 ? 255 : m.range;
+}
+
+// Vectors: the distinct screen steps of every kind and facing (vecs), each
+// code's range along each (range), and the longest range along each, which
+// this returns.
+std::vector<int> compile_vectors(VariantData& v, const Moves& moves) {
+  const int nk = static_cast<int>(v.kinds.size());
+  for (int k = 0; k < nk; ++k)
+    for (int f = 0; f < 4; ++f)
+      for (const auto& m : moves[k]) {
+        const auto sv = to_screen(m.x, m.y, f);
+        if (std::find(v.vecs.begin(), v.vecs.end(), sv) == v.vecs.end()) v.vecs.push_back(sv);
+      }
+  v.nvec = static_cast<int>(v.vecs.size());
+  // Every cell code has a row, the empty, overturned and void ones all
+  // zero: an attack test reads its cell's row without asking what it holds.
+  v.range.assign(std::size_t{256} * v.nvec, 0);
+  std::vector<int> max_range(v.nvec, 0);
+  for (int k = 0; k < nk; ++k)
+    for (int f = 0; f < 4; ++f)
+      for (const auto& m : moves[k]) {
+        const auto sv = to_screen(m.x, m.y, f);
+        const auto vi = std::find(v.vecs.begin(), v.vecs.end(), sv) - v.vecs.begin();
+        auto& slot = v.range[static_cast<std::size_t>(code_of(k, f)) * v.nvec + vi];
+        slot = static_cast<std::uint8_t>(std::max(static_cast<int>(slot), limit_of(m)));
+        max_range[vi] = std::max(max_range[vi], limit_of(m));
+      }
+  return max_range;
+}
+
+// Rays: per code and square, the squares along each of its moves (rays,
+// ray_at), all of them (reach_from), whether two rays share one
+// (rays_overlap), whether some ray is longer than a step (rides), and the
+// squares where the piece has no move at all (dead).
+void compile_rays(VariantData& v, const Moves& moves) {
+  const int nk = static_cast<int>(v.kinds.size());
+  // One buffer for every ray: a vector per ray made loading slow (and
+  // Variant::load is on koma-usi's path for every rule change).
+  std::vector<int> squares;
+  squares.reserve(16);
+  v.ray_at.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, 0);
+  v.reach_from.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, SquareSet{});
+  v.dead.assign(static_cast<std::size_t>(v.ncodes), SquareSet{});
+  v.rides.assign(static_cast<std::size_t>(v.ncodes), 0);
+  v.rays_overlap.assign(static_cast<std::size_t>(v.ncodes), 0);
+  v.rays.push_back(0);  // code 0 / voids: no rays
+  for (int k = 0; k < nk; ++k)
+    for (int f = 0; f < 4; ++f) {
+      const auto code = static_cast<std::size_t>(code_of(k, f));
+      for (int sq = 0; sq < v.nsq; ++sq) {
+        if (!v.board.test(sq)) continue;
+        v.ray_at[code * v.nsq + sq] = static_cast<std::uint32_t>(v.rays.size());
+        const std::size_t count_at = v.rays.size();
+        v.rays.push_back(0);
+        SquareSet& reach = v.reach_from[code * v.nsq + sq];
+        for (const auto& m : moves[k]) {
+          const auto sv = to_screen(m.x, m.y, f);
+          walk(v, sq, sv[0], sv[1], limit_of(m), squares);
+          if (squares.empty()) continue;
+          ++v.rays[count_at];
+          v.rays.push_back(static_cast<std::uint8_t>(squares.size()));
+          for (int s : squares) {
+            v.rays.push_back(static_cast<std::uint8_t>(s));
+            if (reach.test(s)) v.rays_overlap[code] = 1;
+            reach.set(s);
+          }
+          if (squares.size() > 1) v.rides[code] = 1;
+        }
+        if (!reach.any()) v.dead[code].set(sq);
+      }
+    }
+}
+
+// Walks back: from each square along each vector reversed, the squares a
+// piece attacking it along that vector could stand on (rev, rev_at,
+// rev_first, rev_bits on boards of at most 64 squares), and which vectors
+// are leaps and which slides.
+void compile_walks_back(VariantData& v, const std::vector<int>& max_range) {
+  std::vector<int> squares;
+  for (int vi = 0; vi < v.nvec; ++vi) {
+    const int dx = -v.vecs[vi][0], dy = -v.vecs[vi][1];
+    v.rev_delta.push_back(static_cast<std::int16_t>(dy * v.width + dx));
+    v.rev_up.push_back(dy > 0 || (dy == 0 && dx > 0));
+    (max_range[vi] > 1 ? v.slide_vecs : v.leap_vecs).push_back(vi);
+  }
+  if (v.nsq <= 64) v.rev_bits.assign(static_cast<std::size_t>(v.nsq) * v.nvec, 0);
+  v.rev_at.assign(static_cast<std::size_t>(v.nsq) * v.nvec, 0);
+  v.rev_first.assign(static_cast<std::size_t>(v.nsq) * v.nvec, -1);
+  v.rev.push_back(0);
+  for (int sq = 0; sq < v.nsq; ++sq) {
+    if (!v.board.test(sq)) continue;
+    for (int vi = 0; vi < v.nvec; ++vi) {
+      walk(v, sq, -v.vecs[vi][0], -v.vecs[vi][1], max_range[vi], squares);
+      if (squares.empty()) continue;
+      const std::size_t at = static_cast<std::size_t>(sq) * v.nvec + vi;
+      v.rev_at[at] = static_cast<std::uint32_t>(v.rev.size());
+      v.rev.push_back(static_cast<std::uint8_t>(squares.size()));
+      v.rev_first[at] = static_cast<std::int16_t>(squares[0]);
+      for (int s : squares) v.rev.push_back(static_cast<std::uint8_t>(s));
+      if (!v.rev_bits.empty())
+        for (int s : squares) v.rev_bits[at] |= std::uint64_t{1} << s;
+    }
+  }
+}
+
+// Near lists: per square, only the vectors along which something can stand
+// (the leap vectors with their first square, the slide vectors with a walk).
+void compile_near_lists(VariantData& v) {
+  for (int sq = 0; sq <= v.nsq; ++sq) {
+    v.leaps_near_at.push_back(static_cast<std::uint32_t>(v.leaps_near.size()));
+    v.slides_near_at.push_back(static_cast<std::uint32_t>(v.slides_near.size()));
+    if (sq == v.nsq || !v.board.test(sq)) continue;
+    const std::size_t at = static_cast<std::size_t>(sq) * v.nvec;
+    for (int vi : v.leap_vecs)
+      if (v.rev_first[at + vi] >= 0)
+        v.leaps_near.push_back({static_cast<std::int16_t>(vi), v.rev_first[at + vi]});
+    for (int vi : v.slide_vecs)
+      if (v.rev_first[at + vi] >= 0) v.slides_near.push_back(static_cast<std::int16_t>(vi));
+  }
+}
+
+// Check lines: per square, the squares from which some piece could attack
+// it (reach_to), and the one slide line or leap that joins two squares
+// (line_to, leap_to), from the walks back.
+void compile_check_lines(VariantData& v) {
+  const auto nsq = static_cast<std::size_t>(v.nsq);
+  v.reach_to.assign(nsq, SquareSet{});
+  v.line_to.assign(nsq * nsq, VariantData::kNoLine);
+  v.leap_to.assign(nsq * nsq, VariantData::kNoLine);
+  for (std::size_t at = 0; at < nsq; ++at) {
+    SquareSet& r = v.reach_to[at];
+    for (auto i = v.leaps_near_at[at]; i < v.leaps_near_at[at + 1]; ++i) {
+      const VariantData::Near& near = v.leaps_near[i];
+      r.set(near.q);
+      std::int16_t& leap = v.leap_to[at * nsq + static_cast<std::size_t>(near.q)];
+      leap = leap == VariantData::kNoLine ? near.vi : VariantData::kManyLines;
+    }
+    for (auto i = v.slides_near_at[at]; i < v.slides_near_at[at + 1]; ++i) {
+      const std::uint8_t* back = &v.rev[v.rev_at[at * v.nvec + v.slides_near[i]]];
+      for (int k = 1; k <= back[0]; ++k) {
+        r.set(back[k]);
+        std::int16_t& line = v.line_to[at * nsq + back[k]];
+        line = line == VariantData::kNoLine ? v.slides_near[i] : VariantData::kManyLines;
+      }
+    }
+  }
+}
+
+// The `depth` rows (or columns) at the far edge along `facing`.
+SquareSet far_rows(const VariantData& v, int facing, int depth) {
+  SquareSet z;
+  for (int sq = 0; sq < v.nsq; ++sq) {
+    if (!v.board.test(sq)) continue;
+    const int x = sq % v.width, y = sq / v.width;
+    const bool in = facing == 0   ? y < depth
+                    : facing == 2 ? y >= v.height - depth
+                    : facing == 1 ? x >= v.width - depth
+                                  : x < depth;
+    if (in) z.set(sq);
+  }
+  return z;
+}
+
+// Zones: promotion zones by facing and by owner, goals by owner, and which
+// axis is a file for each facing (drops' per_file).
+void compile_zones(VariantData& v) {
+  const PromotionRules& p = v.rules.promotion;
+  v.file_axis = {0, 1, 0, 1};
+  for (int f = 0; f < 4; ++f)
+    v.zone_of_facing[f] = p.zone == ZoneRule::far_rows ? far_rows(v, f, p.depth) : SquareSet{};
+  for (int s = 0; s < v.nseats; ++s) {
+    if (v.rules.end.goal.depth > 0)
+      v.goal_of_owner[s] = far_rows(v, v.seat_facing[s], v.rules.end.goal.depth);
+    if (p.zone == ZoneRule::far_rows) v.zone_of_owner[s] = far_rows(v, v.seat_facing[s], p.depth);
+    if (p.zone == ZoneRule::enemy_homes)
+      for (int o = 0; o < v.nseats; ++o)
+        if (v.enemies(s, o)) v.zone_of_owner[s] |= v.home[o];
+  }
+}
+
+// The evaluation's tables: each square's column and row, king steps between
+// squares, the squares within two steps, and each kind's value.
+void compile_evaluation_tables(VariantData& v) {
+  for (int sq = 0; sq < v.nsq; ++sq) {
+    v.col.push_back(static_cast<std::uint8_t>(sq % v.width));
+    v.row.push_back(static_cast<std::uint8_t>(sq / v.width));
+  }
+  for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    v.value100[k] = 100 * std::max(v.kinds[k].value, 1);
+  for (int a = 0; a < v.nsq; ++a)
+    for (int b = 0; b < v.nsq; ++b)
+      v.steps.push_back(static_cast<std::uint8_t>(
+          std::max(std::abs(v.col[a] - v.col[b]), std::abs(v.row[a] - v.row[b]))));
+  v.near2.assign(static_cast<std::size_t>(v.nsq), SquareSet{});
+  for (int a = 0; a < v.nsq; ++a)
+    for (int b = 0; b < v.nsq; ++b)
+      if (v.board.test(b) && v.king_steps(a, b) <= 2) v.near2[static_cast<std::size_t>(a)].set(b);
+}
+
+std::uint64_t splitmix(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Zobrist keys from a fixed seed: the same variant hashes alike everywhere.
+void compile_hashing(VariantData& v) {
+  std::uint64_t seed = 0x6B6F6D61ull;  // "koma"
+  v.z_cell.assign(static_cast<std::size_t>(v.ncodes) * v.nseats * v.nsq, 0);
+  for (auto& z : v.z_cell) z = splitmix(seed);
+  v.z_overturned.assign(static_cast<std::size_t>(v.nseats) * v.nsq, 0);
+  for (auto& z : v.z_overturned) z = splitmix(seed);
+  for (auto& seat : v.z_hand)
+    for (auto& z : seat) z = splitmix(seed);
+  for (auto& z : v.z_turn) z = splitmix(seed);
+  for (auto& z : v.z_elim) z = splitmix(seed);
+}
+
+}  // namespace
+
+void compile_tables(VariantData& v, const Moves& moves) {
+  v.ncodes = static_cast<int>(v.kinds.size()) * 4 + 1;
+  const std::vector<int> max_range = compile_vectors(v, moves);
+  compile_rays(v, moves);
+  compile_walks_back(v, max_range);
+  compile_near_lists(v);
+  compile_check_lines(v);
+  compile_zones(v);
+  compile_evaluation_tables(v);
+  compile_hashing(v);
+}
+
+}  // namespace koma::detail
