@@ -169,6 +169,38 @@ int make_temporary(int folder, mode_t mode, std::string& name) {
   return -1;
 }
 
+// Writes `content` to the file at `path` opened in place, O_WRONLY with
+// `flags`: a device, a FIFO, a file with other links or in a folder this
+// user may not write to, or a new file where no temporary can replace it.
+void write_in_place(const std::string& path, std::string_view content, const std::string& what,
+                    int flags) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | flags, 0666);
+  if (fd < 0) cannot_write(what, path, errno_text());
+  if (int error = write_and_close(fd, content)) cannot_write(what, path, errno_text(error));
+}
+
+// The folder `path` for openat and renameat: a descriptor, -1 and errno on failure.
+int open_folder(const std::string& path) {
+#if defined(O_PATH)
+  return ::open(path.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+#else
+  return ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+#endif
+}
+
+// Gives the new file `fd` the owner, group and mode of the file `st` it
+// replaces. False where this user cannot give it the owner or group (the
+// file is someone else's): the caller then writes the file in place, so
+// that they stay.
+bool take_owner_and_mode(int fd, const struct stat& st) {
+  struct stat mine {};
+  const bool same_owner =
+      fstat(fd, &mine) == 0 && mine.st_uid == st.st_uid && mine.st_gid == st.st_gid;
+  if (!same_owner && fchown(fd, st.st_uid, st.st_gid) != 0) return false;
+  fchmod(fd, st.st_mode & 07777);
+  return true;
+}
+
 #endif
 
 }  // namespace
@@ -206,9 +238,7 @@ void write_file(const std::string& path, std::string_view content, const std::st
     return;
   }
   auto in_place = [&](const std::string& file, int flags) {
-    const int fd = ::open(file.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | flags, 0666);
-    if (fd < 0) fail(errno_text());
-    if (int error = write_and_close(fd, content)) fail(errno_text(error));
+    write_in_place(file, content, what, flags);
   };
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
@@ -231,11 +261,7 @@ void write_file(const std::string& path, std::string_view content, const std::st
   const std::string name = target.filename().string();
   if (name.empty() || name == "." || name == "..") return in_place(path, O_CREAT | O_TRUNC);
   const std::string folder_path = target.has_parent_path() ? target.parent_path().string() : ".";
-#if defined(O_PATH)
-  const int folder = ::open(folder_path.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
-#else
-  const int folder = ::open(folder_path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-#endif
+  const int folder = open_folder(folder_path);
   if (folder < 0) fail(errno_text());
   // Private (0600) until it takes the file's mode, when it replaces one.
   std::string temporary;
@@ -252,19 +278,10 @@ void write_file(const std::string& path, std::string_view content, const std::st
       return in_place(path, O_TRUNC);
     fail(errno_text(made));
   }
-  if (exists) {
-    // The file's owner, group and mode; where this user cannot give the new
-    // file the owner or group (it is someone else's), the file is written in
-    // place so that they stay.
-    struct stat mine {};
-    const bool same_owner =
-        fstat(fd, &mine) == 0 && mine.st_uid == st.st_uid && mine.st_gid == st.st_gid;
-    if (!same_owner && fchown(fd, st.st_uid, st.st_gid) != 0) {
-      ::close(fd);
-      give_up(true);
-      return in_place(path, O_TRUNC);
-    }
-    fchmod(fd, st.st_mode & 07777);
+  if (exists && !take_owner_and_mode(fd, st)) {
+    ::close(fd);
+    give_up(true);
+    return in_place(path, O_TRUNC);
   }
   if (int error = write_and_close(fd, content)) {
     give_up(true);

@@ -5,6 +5,7 @@
 //   koma-match --variant yonin --seats strong,normal,easy,easy --games 8 --jobs 2
 //              --nodes 2000 --record games.jsonl
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cctype>
 #include <chrono>
@@ -95,6 +96,10 @@ struct Setup {
   double seconds = 0;
   double usi_timeout = 30;                           // --usi-timeout
   std::map<std::string, std::uint64_t> level_nodes;  // --level-nodes by entrant, over --nodes
+  int jobs = 1;                                      // games played at once
+  // What each record keeps of the command line.
+  std::string descriptor;   // --variant as given
+  koma::Options overrides;  // --option
 };
 
 // What a level's moves cost: for the speed table.
@@ -229,12 +234,43 @@ std::vector<int> forfeit_places(int seats, int loser) {
   return places;
 }
 
+// Game g from its start: --position, the seat --rotate-first gives the
+// first move, or the variant's start.
+koma::Game start_game(const Setup& s, int g) {
+  const int n = seat_count(s);
+  return s.start          ? koma::Game(*s.start)
+         : s.rotate_first ? koma::Game(s.variant->start_position(g % n + 1))
+                          : koma::Game(s.variant);
+}
+
+// A random opening, the same for the n games of one rotation, so that
+// players without randomness of their own still meet in varied games and
+// every level plays each opening from every seat.
+void play_opening(const Setup& s, int g, koma::Game& game) {
+  std::mt19937_64 opening_rng(s.seed * 1000003 + static_cast<std::uint64_t>(g / seat_count(s)));
+  for (int ply = 0; ply < s.opening && !game.over(); ++ply) {
+    std::vector<koma::Move> moves = game.legal_moves();
+    game.play(moves[opening_rng() % moves.size()]);
+  }
+}
+
+// Sends each engine seat its `gameover`: draw when every seat shares one
+// place, else win for first place and lose for any other.
+void tell_engines(std::vector<SeatPlayer>& players, const koma::Result& result) {
+  const auto& places = result.places;
+  const auto n = static_cast<std::ptrdiff_t>(places.size());
+  for (std::size_t i = 0; i < players.size(); ++i)
+    if (auto& engine = players[i].engine) {
+      const int place = places[i];
+      const bool all_same = std::count(places.begin(), places.end(), place) == n;
+      engine->gameover(all_same ? "draw" : place == 1 ? "win" : "lose");
+    }
+}
+
 // The game g (from 0); nullopt if `stopping` was set before it ended.
 std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& stopping) {
   const int n = seat_count(s);
-  koma::Game game = s.start          ? koma::Game(*s.start)
-                    : s.rotate_first ? koma::Game(s.variant->start_position(g % n + 1))
-                                     : koma::Game(s.variant);
+  koma::Game game = start_game(s, g);
   Played out;
   out.first_seat = game.start().to_move();
   std::vector<SeatPlayer> players;
@@ -246,14 +282,7 @@ std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& 
                                    start_faults[static_cast<std::size_t>(seat - 1)]));
   }
   out.effort.assign(n, Effort{});
-  // A random opening, the same for the n games of one rotation, so that
-  // players without randomness of their own still meet in varied games and
-  // every level plays each opening from every seat.
-  std::mt19937_64 opening_rng(s.seed * 1000003 + static_cast<std::uint64_t>(g / n));
-  for (int ply = 0; ply < s.opening && !game.over(); ++ply) {
-    std::vector<koma::Move> moves = game.legal_moves();
-    game.play(moves[opening_rng() % moves.size()]);
-  }
+  play_opening(s, g, game);
   while (!game.over() && !stopping) {
     int plies = static_cast<int>(game.history().size());
     if (s.cap > 0 && plies >= s.cap) {
@@ -290,13 +319,7 @@ std::optional<Played> play_game(const Setup& s, int g, const std::atomic<bool>& 
   out.moves = game.history();
   if (!out.moves.empty() && out.moves.back() == "adjudicate") out.moves.pop_back();
   out.result = *game.result();
-  for (int seat = 1; seat <= n; ++seat)
-    if (auto& engine = players[static_cast<std::size_t>(seat - 1)].engine) {
-      const auto& places = out.result.places;
-      const int place = places[static_cast<std::size_t>(seat - 1)];
-      const bool all_same = std::count(places.begin(), places.end(), place) == n;
-      engine->gameover(all_same ? "draw" : place == 1 ? "win" : "lose");
-    }
+  tell_engines(players, out.result);
   return out;
 }
 
@@ -336,29 +359,40 @@ std::string ordinal(int n) {
   return std::to_string(n) + suffix;
 }
 
-// The table, the total line and the pairwise scores.
-std::string report(const Setup& s, const std::vector<Played>& played, double seconds) {
-  const int n = seat_count(s);
-  // Rows by entrant name: a level or an engine listed twice is one row.
-  std::vector<std::string> distinct;
-  for (const Entrant& who : s.entrants)
-    if (std::find(distinct.begin(), distinct.end(), who.name) == distinct.end())
-      distinct.push_back(who.name);
-  auto index_of = [&](int entry) {
-    const std::string& name = s.entrants[static_cast<std::size_t>(entry)].name;
-    return static_cast<int>(std::find(distinct.begin(), distinct.end(), name) - distinct.begin());
-  };
+// The report's rows: one per entrant name, so that a level or an engine
+// listed twice is one row.
+struct Rows {
+  std::vector<std::string> names;  // in the order of --seats
+  std::vector<int> of_entry;       // of_entry[e]: the row of Setup::entrants[e]
+  std::size_t name_width = 5;      // the widest name, "level" at least
+};
 
+Rows rows_of(const Setup& s) {
+  Rows rows;
+  for (const Entrant& who : s.entrants) {
+    auto at = std::find(rows.names.begin(), rows.names.end(), who.name);
+    if (at == rows.names.end()) at = rows.names.insert(at, who.name);
+    rows.of_entry.push_back(static_cast<int>(at - rows.names.begin()));
+  }
+  for (const std::string& name : rows.names)
+    rows.name_width = std::max(rows.name_width, name.size());
+  return rows;
+}
+
+// The table of places: a header, then per row its games, average place, count
+// of each place, draws and average plies.
+std::string place_table(const Setup& s, const Rows& rows, const std::vector<Played>& played) {
+  const int n = seat_count(s);
   struct Row {
     long games = 0, place_sum = 0, draws = 0, plies = 0;
     std::vector<long> places;
   };
-  std::vector<Row> rows(distinct.size());
-  for (Row& r : rows) r.places.assign(n, 0);
+  std::vector<Row> table(rows.names.size());
+  for (Row& r : table) r.places.assign(n, 0);
   for (const Played& p : played) {
     bool draw = p.forfeits.empty() && is_draw(p.result);
     for (int seat = 1; seat <= n; ++seat) {
-      Row& r = rows[index_of(p.entry[seat - 1])];
+      Row& r = table[rows.of_entry[p.entry[seat - 1]]];
       int place = p.result.places[seat - 1];
       ++r.games;
       r.place_sum += place;
@@ -368,91 +402,115 @@ std::string report(const Setup& s, const std::vector<Played>& played, double sec
     }
   }
 
-  std::size_t name_width = 5;
-  for (const std::string& name : distinct) name_width = std::max(name_width, name.size());
+  const int width = static_cast<int>(rows.name_width);
   std::string out;
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "%-*s %6s %10s", static_cast<int>(name_width), "level", "games",
-                "avg place");
-  out += buf;
+  std::array<char, 128> buf{};
+  std::snprintf(buf.data(), buf.size(), "%-*s %6s %10s", width, "level", "games", "avg place");
+  out += buf.data();
   for (int k = 1; k <= n; ++k) {
-    std::snprintf(buf, sizeof buf, " %5s", ordinal(k).c_str());
-    out += buf;
+    std::snprintf(buf.data(), buf.size(), " %5s", ordinal(k).c_str());
+    out += buf.data();
   }
   out += "  draws  avg plies\n";
-  for (std::size_t i = 0; i < distinct.size(); ++i) {
-    const Row& r = rows[i];
+  for (std::size_t i = 0; i < rows.names.size(); ++i) {
+    const Row& r = table[i];
     double games = static_cast<double>(std::max(r.games, 1L));
-    std::snprintf(buf, sizeof buf, "%-*s %6ld %10.2f", static_cast<int>(name_width),
-                  distinct[i].c_str(), r.games, static_cast<double>(r.place_sum) / games);
-    out += buf;
+    std::snprintf(buf.data(), buf.size(), "%-*s %6ld %10.2f", width, rows.names[i].c_str(), r.games,
+                  static_cast<double>(r.place_sum) / games);
+    out += buf.data();
     for (long c : r.places) {
-      std::snprintf(buf, sizeof buf, " %5ld", c);
-      out += buf;
+      std::snprintf(buf.data(), buf.size(), " %5ld", c);
+      out += buf.data();
     }
-    std::snprintf(buf, sizeof buf, " %6ld %10.1f\n", r.draws, static_cast<double>(r.plies) / games);
-    out += buf;
+    std::snprintf(buf.data(), buf.size(), " %6ld %10.1f\n", r.draws,
+                  static_cast<double>(r.plies) / games);
+    out += buf.data();
   }
-  std::snprintf(buf, sizeof buf, "total games %zu  time %.1f s\n", played.size(), seconds);
-  out += buf;
+  return out;
+}
 
-  // a vs b: per game where both played, the mean over their seat pairs of
-  // 1 (a placed better), 1/2 (same place), 0 (worse).
-  for (std::size_t a = 0; a < distinct.size(); ++a)
-    for (std::size_t b = a + 1; b < distinct.size(); ++b) {
-      double sum = 0;
-      long games = 0;
-      for (const Played& p : played) {
-        double score = 0;
-        int pairs = 0;
-        for (int x = 0; x < n; ++x) {
-          if (index_of(p.entry[x]) != static_cast<int>(a)) continue;
-          for (int y = 0; y < n; ++y) {
-            if (index_of(p.entry[y]) != static_cast<int>(b)) continue;
-            int px = p.result.places[x], py = p.result.places[y];
-            score += px < py ? 1.0 : px == py ? 0.5 : 0.0;
-            ++pairs;
-          }
-        }
-        if (pairs == 0) continue;
-        sum += score / pairs;
-        ++games;
+// Row a vs row b: per game where both played, the mean over their seat pairs
+// of 1 (a placed better), 1/2 (same place), 0 (worse); then the mean over
+// those games with a 95% interval, and their count.
+std::string pair_score(const Setup& s, const Rows& rows, const std::vector<Played>& played, int a,
+                       int b) {
+  const int n = seat_count(s);
+  double sum = 0;
+  long games = 0;
+  for (const Played& p : played) {
+    double score = 0;
+    int pairs = 0;
+    for (int x = 0; x < n; ++x) {
+      if (rows.of_entry[p.entry[x]] != a) continue;
+      for (int y = 0; y < n; ++y) {
+        if (rows.of_entry[p.entry[y]] != b) continue;
+        int px = p.result.places[x], py = p.result.places[y];
+        score += px < py ? 1.0 : px == py ? 0.5 : 0.0;
+        ++pairs;
       }
-      std::string line = distinct[a] + " vs " + distinct[b] + ": ";
-      if (games > 0) {
-        double p = sum / static_cast<double>(games);
-        double half = 1.96 * std::sqrt(p * (1 - p) / static_cast<double>(games));
-        std::snprintf(buf, sizeof buf, "%.2f \u00b1 %.2f", p, half);
-        line += buf;
-      } else {
-        line += "-";
-      }
-      out += line + " (n=" + std::to_string(games) + ")\n";
     }
+    if (pairs == 0) continue;
+    sum += score / pairs;
+    ++games;
+  }
+  std::string line = rows.names[a] + " vs " + rows.names[b] + ": ";
+  if (games > 0) {
+    double p = sum / static_cast<double>(games);
+    double half = 1.96 * std::sqrt(p * (1 - p) / static_cast<double>(games));
+    std::array<char, 128> buf{};
+    std::snprintf(buf.data(), buf.size(), "%.2f \u00b1 %.2f", p, half);
+    line += buf.data();
+  } else {
+    line += "-";
+  }
+  return line + " (n=" + std::to_string(games) + ")\n";
+}
 
-  // Wall time depends on the machine and on --jobs: this part alone varies.
-  std::vector<Effort> effort(distinct.size());
+// The lines `speed`: per row, moves played, average milliseconds and nodes
+// per move, thousands of nodes per second and average search depth.
+std::string speed_table(const Setup& s, const Rows& rows, const std::vector<Played>& played) {
+  const int n = seat_count(s);
+  std::vector<Effort> effort(rows.names.size());
   for (const Played& p : played)
     for (int seat = 1; seat <= n; ++seat) {
-      Effort& e = effort[index_of(p.entry[seat - 1])];
+      Effort& e = effort[rows.of_entry[p.entry[seat - 1]]];
       e.moves += p.effort[seat - 1].moves;
       e.seconds += p.effort[seat - 1].seconds;
       e.nodes += p.effort[seat - 1].nodes;
       e.depth += p.effort[seat - 1].depth;
     }
-  std::snprintf(buf, sizeof buf, "speed %-*s %8s %9s %11s %9s %6s\n", static_cast<int>(name_width),
-                "level", "moves", "ms/move", "nodes/move", "knodes/s", "depth");
-  out += buf;
-  for (std::size_t i = 0; i < distinct.size(); ++i) {
+  const int width = static_cast<int>(rows.name_width);
+  std::string out;
+  std::array<char, 128> buf{};
+  std::snprintf(buf.data(), buf.size(), "speed %-*s %8s %9s %11s %9s %6s\n", width, "level",
+                "moves", "ms/move", "nodes/move", "knodes/s", "depth");
+  out += buf.data();
+  for (std::size_t i = 0; i < rows.names.size(); ++i) {
     const Effort& e = effort[i];
     double moves = static_cast<double>(std::max(e.moves, 1L));
-    std::snprintf(buf, sizeof buf, "speed %-*s %8ld %9.2f %11.0f %9.1f %6.2f\n",
-                  static_cast<int>(name_width), distinct[i].c_str(), e.moves,
-                  1000 * e.seconds / moves, static_cast<double>(e.nodes) / moves,
+    std::snprintf(buf.data(), buf.size(), "speed %-*s %8ld %9.2f %11.0f %9.1f %6.2f\n", width,
+                  rows.names[i].c_str(), e.moves, 1000 * e.seconds / moves,
+                  static_cast<double>(e.nodes) / moves,
                   e.seconds > 0 ? static_cast<double>(e.nodes) / e.seconds / 1000 : 0.0,
                   static_cast<double>(e.depth) / moves);
-    out += buf;
+    out += buf.data();
   }
+  return out;
+}
+
+// The table, the total line, the pairwise scores, the speed lines and the
+// forfeits.
+std::string report(const Setup& s, const std::vector<Played>& played, double seconds) {
+  const Rows rows = rows_of(s);
+  std::string out = place_table(s, rows, played);
+  std::array<char, 128> buf{};
+  std::snprintf(buf.data(), buf.size(), "total games %zu  time %.1f s\n", played.size(), seconds);
+  out += buf.data();
+  const int count = static_cast<int>(rows.names.size());
+  for (int a = 0; a < count; ++a)
+    for (int b = a + 1; b < count; ++b) out += pair_score(s, rows, played, a, b);
+  // Wall time depends on the machine and on --jobs: this part alone varies.
+  out += speed_table(s, rows, played);
   for (const Played& p : played)
     for (const std::string& f : p.forfeits) out += "forfeit " + f + "\n";
   return out;
@@ -501,10 +559,7 @@ std::map<std::string, usi_seat::EngineSpec> usi_engines(const po::variables_map&
   return engines;
 }
 
-}  // namespace
-
-static int match_main(int argc, char** argv) {
-  po::options_description desc("Options");
+void add_match_options(po::options_description& desc) {
   driver::add_common(desc);
   desc.add_options()("seats", po::value<std::string>(),
                      "CPU levels, one per seat, comma separated (rotated game by game)")(
@@ -534,20 +589,12 @@ static int match_main(int argc, char** argv) {
       "usi-timeout", po::value<double>(),
       "seconds an engine may take beyond its byoyomi to answer (and to start, at least 10) "
       "and to take each line koma sends, 0.1 to 86400 (default 30)");
-  auto vm = driver::parse(argc, argv, desc, kUsage);
+}
 
-  if (!vm.count("seats")) throw driver::Failure("--seats LEVEL,LEVEL,... is required", "--seats");
-  if (!vm.count("games")) throw driver::Failure("--games N is required", "--games");
-  Setup s;
-  s.games = driver::checked(vm, "games", 0, 1, kMaxGames);
-  s.seed = static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, driver::kMaxSeed));
-  int jobs = driver::checked(vm, "jobs", 1, 1, kMaxJobs);
-  s.rotate_first = vm.count("rotate-first") > 0;
-  const koma::Limits limits = driver::search_limits(vm);
-  s.nodes = limits.nodes;
-  s.seconds = limits.seconds;
-  const std::map<std::string, usi_seat::EngineSpec> engines = usi_engines(vm);
-  s.usi_timeout = driver::checked(vm, "usi-timeout", 30.0, 0.1, 86400.0);
+// --level-nodes LEVEL=N, by level or engine name.
+std::map<std::string, std::uint64_t> level_nodes_of(
+    const po::variables_map& vm, const std::map<std::string, usi_seat::EngineSpec>& engines) {
+  std::map<std::string, std::uint64_t> level_nodes;
   if (vm.count("level-nodes"))
     for (const std::string& kv : vm["level-nodes"].as<std::vector<std::string>>()) {
       auto eq = kv.find('=');
@@ -566,38 +613,32 @@ static int match_main(int argc, char** argv) {
                                   "from 0 to " +
                                   std::to_string(driver::kMaxNodes) + ")",
                               "--level-nodes");
-      s.level_nodes[name] = static_cast<std::uint64_t>(count);
+      level_nodes[name] = static_cast<std::uint64_t>(count);
     }
-  std::optional<int> max_plies;
-  s.opening = driver::checked(vm, "opening-plies", 0, 0, kMaxOpeningPlies);
-  if (vm.count("max-plies")) max_plies = driver::checked(vm, "max-plies", 0, 1, driver::kMaxPlies);
-  if (s.rotate_first && vm.count("first-seat"))
-    throw driver::Failure("--rotate-first and --first-seat exclude each other", "command line");
-  if (s.rotate_first && vm.count("position"))
-    throw driver::Failure("--rotate-first and --position exclude each other", "command line");
+  return level_nodes;
+}
 
-  // The --option overrides, as the record keeps them.
+// The --option overrides, as the record keeps them.
+koma::Options option_overrides(const po::variables_map& vm) {
   koma::Options overrides;
   if (vm.count("option"))
     for (const auto& kv : vm["option"].as<std::vector<std::string>>())
       if (auto eq = kv.find('='); eq != std::string::npos && eq > 0)
         overrides[kv.substr(0, eq)] = kv.substr(eq + 1);
-  s.variant = driver::load_variant(vm);
-  if (vm.count("position")) s.start = driver::start_position(s.variant, vm);
-  const int n = s.variant->seats();
+  return overrides;
+}
 
-  // --seats: CPU levels and --usi engines, one per seat.
-  const std::string list = vm["seats"].as<std::string>();
-  std::vector<std::string> names = driver::split_list(list);
-  bool any_engine = false;
-  for (const std::string& name : names) {
+// --seats: CPU levels and --usi engines, one per seat of the variant.
+std::vector<Entrant> entrants_of(const std::string& list, const koma::Variant& variant,
+                                 const std::map<std::string, usi_seat::EngineSpec>& engines) {
+  std::vector<Entrant> entrants;
+  for (const std::string& name : driver::split_list(list)) {
     if (name.empty()) throw driver::Failure("--seats has an empty entry", "--seats");
     if (name == "human")
       throw driver::Failure("human cannot play in a match; every seat takes a CPU level",
                             "--seats");
     if (auto engine = engines.find(name); engine != engines.end()) {
-      s.entrants.push_back(Entrant{name, std::nullopt, engine->second});
-      any_engine = true;
+      entrants.push_back(Entrant{name, std::nullopt, engine->second});
       continue;
     }
     auto level = koma::level_from_name(name);
@@ -606,99 +647,166 @@ static int match_main(int argc, char** argv) {
                                 "'; levels: easy, normal, medium, strong, hard, expert, or an "
                                 "engine named by --usi",
                             "--seats");
-    s.entrants.push_back(Entrant{name, level, std::nullopt});
+    entrants.push_back(Entrant{name, level, std::nullopt});
   }
-  if (static_cast<int>(s.entrants.size()) != n)
-    throw driver::Failure("--seats lists " + std::to_string(s.entrants.size()) + " level" +
-                              (s.entrants.size() == 1 ? "" : "s") + ", but " + s.variant->name() +
+  const int n = variant.seats();
+  if (static_cast<int>(entrants.size()) != n)
+    throw driver::Failure("--seats lists " + std::to_string(entrants.size()) + " level" +
+                              (entrants.size() == 1 ? "" : "s") + ", but " + variant.name() +
                               " has " + std::to_string(n) + " seats",
                           "--seats");
-  if (any_engine && !s.variant->uses_sfen())
+  const bool any_engine = std::any_of(entrants.begin(), entrants.end(),
+                                      [](const Entrant& e) { return e.engine.has_value(); });
+  if (any_engine && !variant.uses_sfen())
     throw driver::Failure(
         "a USI engine needs a variant written in SFEN and USI (the two-player "
         "shogi family); " +
-            s.variant->name() + " is not",
+            variant.name() + " is not",
         "--seats");
   if (any_engine) usi_seat::prepare_signals();
+  return entrants;
+}
 
+// The match the command line describes; throws Failure for what it refuses,
+// checking the options in a fixed order.
+Setup read_setup(const po::variables_map& vm) {
+  if (!vm.count("seats")) throw driver::Failure("--seats LEVEL,LEVEL,... is required", "--seats");
+  if (!vm.count("games")) throw driver::Failure("--games N is required", "--games");
+  Setup s;
+  s.games = driver::checked(vm, "games", 0, 1, kMaxGames);
+  s.seed = static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, driver::kMaxSeed));
+  s.jobs = driver::checked(vm, "jobs", 1, 1, kMaxJobs);
+  s.rotate_first = vm.count("rotate-first") > 0;
+  const koma::Limits limits = driver::search_limits(vm);
+  s.nodes = limits.nodes;
+  s.seconds = limits.seconds;
+  const std::map<std::string, usi_seat::EngineSpec> engines = usi_engines(vm);
+  s.usi_timeout = driver::checked(vm, "usi-timeout", 30.0, 0.1, 86400.0);
+  s.level_nodes = level_nodes_of(vm, engines);
+  std::optional<int> max_plies;
+  s.opening = driver::checked(vm, "opening-plies", 0, 0, kMaxOpeningPlies);
+  if (vm.count("max-plies")) max_plies = driver::checked(vm, "max-plies", 0, 1, driver::kMaxPlies);
+  if (s.rotate_first && vm.count("first-seat"))
+    throw driver::Failure("--rotate-first and --first-seat exclude each other", "command line");
+  if (s.rotate_first && vm.count("position"))
+    throw driver::Failure("--rotate-first and --position exclude each other", "command line");
+
+  s.overrides = option_overrides(vm);
+  s.variant = driver::load_variant(vm);
+  s.descriptor = vm["variant"].as<std::string>();
+  if (vm.count("position")) s.start = driver::start_position(s.variant, vm);
+  s.entrants = entrants_of(vm["seats"].as<std::string>(), *s.variant, engines);
   int variant_limit = std::stoi(s.variant->options().at("max_plies"));
   s.cap = max_plies ? *max_plies : variant_limit > 0 ? 0 : 1000;
+  return s;
+}
 
-  std::optional<driver::Output> record_out;
-  if (vm.count("record")) record_out.emplace(driver::file_option(vm, "record"), "the record file");
-  auto record_of = [&](const Played& p) {
-    koma::GameRecord r;
-    r.variant = s.variant->name();
-    r.descriptor = vm["variant"].as<std::string>();
-    r.options = overrides;
-    r.first_seat = p.first_seat;
-    if (s.start) r.start = s.start->text();
-    for (int e : p.entry) {
-      const Entrant& who = s.entrants[static_cast<std::size_t>(e)];
-      r.seats.push_back(who.level ? who.name : "usi:" + who.name);
-    }
-    r.moves = p.moves;
-    r.result = p.result;
-    return koma::record_line(r);
-  };
-
-  // Games run on `jobs` threads; this thread writes the records in game order
-  // as they complete and redraws the progress bar.
-  const bool progress = driver::is_terminal(2);
-  const auto t0 = Clock::now();
-  std::vector<std::optional<Played>> results(s.games);
-  std::mutex mutex;
-  std::condition_variable changed;
-  int done = 0;
-  std::exception_ptr failure;
-  std::atomic<int> next{0};
-  std::atomic<bool> stopping{false};
-  auto worker = [&] {
-    for (int g; !stopping && (g = next++) < s.games;) {
-      try {
-        std::optional<Played> p = play_game(s, g, stopping);
-        std::lock_guard lock(mutex);
-        if (!p) break;
-        results[g] = std::move(p);
-        ++done;
-      } catch (...) {
-        std::lock_guard lock(mutex);
-        if (!failure) failure = std::current_exception();
-        stopping = true;
-      }
-      changed.notify_all();
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 0; j < std::min(jobs, s.games); ++j) threads.emplace_back(worker);
-
-  int written = 0;
-  {
-    std::unique_lock lock(mutex);
-    for (;;) {
-      while (!failure && written < s.games && results[written]) {
-        try {
-          if (record_out) record_out->write(record_of(*results[written]) + '\n');
-        } catch (const driver::Failure&) {
-          failure = std::current_exception();
-          stopping = true;
-        }
-        ++written;
-      }
-      if (progress && !failure)
-        draw_progress(done, s.games, std::chrono::duration<double>(Clock::now() - t0).count());
-      if (done == s.games || failure) break;
-      int seen = done;
-      changed.wait_for(lock, std::chrono::seconds(1), [&] { return done != seen || failure; });
-    }
+// Game p's line of the record file.
+std::string record_line(const Setup& s, const Played& p) {
+  koma::GameRecord r;
+  r.variant = s.variant->name();
+  r.descriptor = s.descriptor;
+  r.options = s.overrides;
+  r.first_seat = p.first_seat;
+  if (s.start) r.start = s.start->text();
+  for (int e : p.entry) {
+    const Entrant& who = s.entrants[static_cast<std::size_t>(e)];
+    r.seats.push_back(who.level ? who.name : "usi:" + who.name);
   }
+  r.moves = p.moves;
+  r.result = p.result;
+  return koma::record_line(r);
+}
+
+// The games of a match under way: taken in turn by the worker threads,
+// collected by the thread that writes them out. Guarded by `mutex` but for
+// the atomics.
+struct Run {
+  explicit Run(int games) : results(static_cast<std::size_t>(games)) {}
+  std::vector<std::optional<Played>> results;  // by game, as they complete
+  std::mutex mutex;
+  std::condition_variable changed;  // a game completed, or one failed
+  int done = 0;
+  std::exception_ptr failure;  // the first failure; the match stops
+  std::atomic<int> next{0};    // the next game to take
+  std::atomic<bool> stopping{false};
+};
+
+// A worker thread: plays the next game not yet taken until none is left or
+// the match stops.
+void play_games(const Setup& s, Run& run) {
+  for (int g; !run.stopping && (g = run.next++) < s.games;) {
+    try {
+      std::optional<Played> p = play_game(s, g, run.stopping);
+      std::lock_guard lock(run.mutex);
+      if (!p) break;
+      run.results[g] = std::move(p);
+      ++run.done;
+    } catch (...) {
+      std::lock_guard lock(run.mutex);
+      if (!run.failure) run.failure = std::current_exception();
+      run.stopping = true;
+    }
+    run.changed.notify_all();
+  }
+}
+
+// Writes the records in game order as the games complete and redraws the
+// progress bar (when `progress`), until every game is done or one failed.
+void collect(const Setup& s, Run& run, std::optional<driver::Output>& record_out, bool progress,
+             Clock::time_point t0) {
+  int written = 0;
+  std::unique_lock lock(run.mutex);
+  for (;;) {
+    while (!run.failure && written < s.games && run.results[written]) {
+      try {
+        if (record_out) record_out->write(record_line(s, *run.results[written]) + '\n');
+      } catch (const driver::Failure&) {
+        run.failure = std::current_exception();
+        run.stopping = true;
+      }
+      ++written;
+    }
+    if (progress && !run.failure)
+      draw_progress(run.done, s.games, std::chrono::duration<double>(Clock::now() - t0).count());
+    if (run.done == s.games || run.failure) break;
+    int seen = run.done;
+    run.changed.wait_for(lock, std::chrono::seconds(1),
+                         [&] { return run.done != seen || run.failure; });
+  }
+}
+
+// Plays the match: games on `jobs` threads, records written by this one as
+// they complete. Throws the first failure of a game or of the record file.
+std::vector<Played> play_match(const Setup& s, std::optional<driver::Output>& record_out,
+                               Clock::time_point t0) {
+  const bool progress = driver::is_terminal(2);
+  Run run(s.games);
+  const int count = std::min(s.jobs, s.games);
+  std::vector<std::thread> threads;
+  threads.reserve(static_cast<std::size_t>(count));
+  for (int j = 0; j < count; ++j) threads.emplace_back([&] { play_games(s, run); });
+  collect(s, run, record_out, progress, t0);
   for (auto& t : threads) t.join();
   if (progress) std::cerr << "\n";
-  if (failure) std::rethrow_exception(failure);
-  double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-
+  if (run.failure) std::rethrow_exception(run.failure);
   std::vector<Played> played;
-  for (auto& r : results) played.push_back(std::move(*r));
+  for (auto& r : run.results) played.push_back(std::move(*r));
+  return played;
+}
+
+}  // namespace
+
+static int match_main(int argc, char** argv) {
+  po::options_description desc("Options");
+  add_match_options(desc);
+  auto vm = driver::parse(argc, argv, desc, kUsage);
+  const Setup s = read_setup(vm);
+  std::optional<driver::Output> record_out;
+  if (vm.count("record")) record_out.emplace(driver::file_option(vm, "record"), "the record file");
+  const auto t0 = Clock::now();
+  const std::vector<Played> played = play_match(s, record_out, t0);
+  double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   std::cout << report(s, played, seconds);
   return 0;
 }

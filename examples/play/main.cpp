@@ -67,6 +67,7 @@ struct Session {
   std::vector<std::string> seat_names;  // Seat::name of each seat, for drawing
   play::PieceStyle style = play::PieceStyle::letters;
   bool echo = false;         // standard input is not a terminal: echo what is read
+  bool all_cpu = false;      // every seat is a CPU: the game plays itself
   bool quiet_board = false;  // all-CPU games: the board at the start and end only
   double delay = 0;          // seconds to wait after a CPU move, so a viewer can follow
   int cap = 0;               // adjudicate after this many plies; 0 = never
@@ -362,6 +363,23 @@ void help(const Session& s) {
   std::cout << text << std::flush;
 }
 
+// `save FILE`: the file name is the rest of the line, spaces inside it kept.
+void save_command(const Session& s, const std::string& line) {
+  std::string path = line.substr(line.find("save") + 4);
+  path.erase(0, path.find_first_not_of(" \t"));
+  path.erase(path.find_last_not_of(" \t") + 1);
+  if (path.empty()) {
+    say("save takes a file name: save game.jsonl");
+    return;
+  }
+  try {
+    save(s, path);
+    say("saved to " + koma::escape_text(path));
+  } catch (const driver::Failure& e) {
+    say(std::string(e.what()) + " (" + koma::escape_text(e.where) + ")");
+  }
+}
+
 // One command of a human seat, or of the user while a loaded game waits for
 // `go` (a CPU seat to move: no move, resign or win then). False when the
 // program should end.
@@ -406,19 +424,7 @@ bool command_turn(Session& s) {
   } else if (command == "undo") {
     if (no_argument()) undo(s);
   } else if (command == "save") {
-    std::string path = line.substr(line.find("save") + 4);
-    path.erase(0, path.find_first_not_of(" \t"));
-    path.erase(path.find_last_not_of(" \t") + 1);
-    if (path.empty()) {
-      say("save takes a file name: save game.jsonl");
-    } else {
-      try {
-        save(s, path);
-        say("saved to " + koma::escape_text(path));
-      } catch (const driver::Failure& e) {
-        say(std::string(e.what()) + " (" + koma::escape_text(e.where) + ")");
-      }
-    }
+    save_command(s, line);
   } else if (command == "resign" || command == "win") {
     if (!no_argument()) return true;
     try {
@@ -435,7 +441,7 @@ bool command_turn(Session& s) {
 }
 
 // A CPU seat's move.
-void cpu_turn(Session& s, bool all_cpu) {
+void cpu_turn(Session& s) {
   const int seat = s.game->position().to_move();
   Seat& player = s.seats[seat - 1];
   koma::Move move;
@@ -445,14 +451,11 @@ void cpu_turn(Session& s, bool all_cpu) {
     throw driver::Failure("the " + player.name + " player of seat " + std::to_string(seat) +
                           " failed: " + e.what());
   }
-  play_and_report(s, move, !(all_cpu && s.quiet_board));
+  play_and_report(s, move, !(s.all_cpu && s.quiet_board));
   if (s.delay > 0) std::this_thread::sleep_for(std::chrono::duration<double>(s.delay));
 }
 
-}  // namespace
-
-static int play_main(int argc, char** argv) {
-  po::options_description desc("Options");
+void add_play_options(po::options_description& desc) {
   driver::add_common(desc);
   desc.add_options()("seats", po::value<std::string>(),
                      "one player per seat, comma separated: human or a CPU level (default: all "
@@ -475,17 +478,22 @@ static int play_main(int argc, char** argv) {
       "pause S seconds, 0 to 60, after each CPU move when the output is a terminal (default 0)")(
       "save", po::value<std::string>(), "write the game record to this file at the end")(
       "go", "after --load, let a CPU seat to move play at once (else it waits for `go`)");
-  auto vm = driver::parse(argc, argv, desc, kUsage);
+}
+
+// Game --game of the --load record; nullopt without --load.
+std::optional<koma::GameRecord> read_loaded(const po::variables_map& vm) {
   if (vm.count("game") && !vm.count("load"))
     throw driver::Failure("--game needs --load", "command line");
+  if (!vm.count("load")) return std::nullopt;
+  return koma::read_record(vm["load"].as<std::string>(),
+                           driver::checked(vm, "game", 1, 1, driver::kMaxGame));
+}
 
-  Session s;
-  // A record's options, first seat and start come first; the command line
-  // overrides them (as koma-replay does).
-  std::optional<koma::GameRecord> loaded;
-  if (vm.count("load"))
-    loaded = koma::read_record(vm["load"].as<std::string>(),
-                               driver::checked(vm, "game", 1, 1, driver::kMaxGame));
+// The variant, the game and what the record keeps of them. A record's
+// options, first seat and start come first; the command line overrides them
+// (as koma-replay does).
+void open_game(Session& s, const po::variables_map& vm,
+               const std::optional<koma::GameRecord>& loaded) {
   s.variant = driver::load_variant(vm, loaded ? koma::record_options(*loaded) : koma::Options{});
   const koma::Variant& variant = *s.variant;
   if (loaded && !loaded->variant.empty() && loaded->variant != variant.name())
@@ -510,33 +518,47 @@ static int play_main(int argc, char** argv) {
   else
     s.game = std::make_unique<koma::Game>(driver::start_position(s.variant, vm));
   if (vm.count("position") || (loaded && loaded->start)) s.record.start = s.game->start().text();
+}
 
-  // Seats: --seats, else the record's (when it names a player for every seat),
-  // else everyone human.
+// Who sits at each seat: --seats, else the record's (when it names a player
+// for every seat), else everyone human.
+std::vector<std::string> seat_names_of(const po::variables_map& vm, const koma::Variant& variant,
+                                       const std::optional<koma::GameRecord>& loaded) {
+  std::vector<std::string> names;
   if (vm.count("seats")) {
-    s.seat_names = driver::split_list(vm["seats"].as<std::string>());
-    check_seat_names(s.seat_names, variant, "--seats");
+    names = driver::split_list(vm["seats"].as<std::string>());
+    check_seat_names(names, variant, "--seats");
   } else if (loaded && !loaded->seats.empty()) {
-    s.seat_names = loaded->seats;
-    check_seat_names(s.seat_names, variant, loaded->where);
+    names = loaded->seats;
+    check_seat_names(names, variant, loaded->where);
   } else {
-    s.seat_names.assign(static_cast<std::size_t>(variant.seats()), "human");
+    names.assign(static_cast<std::size_t>(variant.seats()), "human");
   }
+  return names;
+}
+
+// A Player for each seat a CPU level sits at, with --nodes or --seconds and
+// the seed S*1000 + seat.
+void seat_players(Session& s, const po::variables_map& vm) {
   koma::Limits limits = driver::search_limits(vm);
   const auto seed =
       static_cast<std::uint64_t>(driver::checked(vm, "seed", 1LL, 0LL, driver::kMaxSeed));
-  bool all_cpu = true;
-  for (int seat = 1; seat <= variant.seats(); ++seat) {
+  s.all_cpu = true;
+  for (int seat = 1; seat <= s.variant->seats(); ++seat) {
     Seat entry{s.seat_names[seat - 1], nullptr};
     if (auto level = koma::level_from_name(entry.name)) {
       limits.seed = seed * 1000 + static_cast<std::uint64_t>(seat);
       entry.cpu = std::make_unique<koma::Player>(*level, limits);
     } else {
-      all_cpu = false;
+      s.all_cpu = false;
     }
     s.seats.push_back(std::move(entry));
   }
+}
 
+// How the game is shown and kept: --pieces, --quiet-board, --delay, --save
+// and the ply cap (--max-plies).
+void read_settings(Session& s, const po::variables_map& vm) {
   if (vm.count("pieces")) {
     std::string style = vm["pieces"].as<std::string>();
     if (style == "kanji")
@@ -550,12 +572,16 @@ static int play_main(int argc, char** argv) {
   s.delay = driver::checked(vm, "delay", 0.0, 0.0, kMaxDelay);
   if (!driver::is_terminal(1)) s.delay = 0;
   if (vm.count("save")) s.save_at_end = driver::file_option(vm, "save");
-  const int variant_limit = std::stoi(variant.options().at("max_plies"));
+  const int variant_limit = std::stoi(s.variant->options().at("max_plies"));
   s.cap = vm.count("max-plies") ? driver::checked(vm, "max-plies", 0, 1, driver::kMaxPlies)
-          : all_cpu && variant_limit == 0 ? 1000
-                                          : 0;
+          : s.all_cpu && variant_limit == 0 ? 1000
+                                            : 0;
+}
 
-  // The game.
+// The opening lines: the title and the players, the plies loaded, the board,
+// and what a paused game waits for.
+void introduce(const Session& s, const std::optional<koma::GameRecord>& loaded) {
+  const koma::Variant& variant = *s.variant;
   std::string header = variant.title() + ":";
   for (int seat = 1; seat <= variant.seats(); ++seat)
     header +=
@@ -565,15 +591,17 @@ static int play_main(int argc, char** argv) {
     std::size_t plies = loaded->moves.size();
     say("loaded " + std::to_string(plies) + (plies == 1 ? " ply" : " plies"));
   }
-  s.paused = loaded && !vm.count("go") && !s.game->over();
-  if (!all_cpu && !s.game->over()) say("type help for the commands");
+  if (!s.all_cpu && !s.game->over()) say("type help for the commands");
   show(s);
   if (s.paused && s.seats[s.game->position().to_move() - 1].cpu) {
     const int seat = s.game->position().to_move();
     say(play::seat_label(variant, seat) + " [" + s.seat_names[seat - 1] +
         "] is to move: type go to let the CPU seats play (help for the commands)");
   }
-  const auto t0 = std::chrono::steady_clock::now();
+}
+
+// Turns until the game ends (the ply cap adjudicates it) or the user leaves.
+void play_turns(Session& s) {
   bool going = true;
   while (going && !s.game->over()) {
     if (s.cap > 0 && static_cast<int>(s.game->history().size()) >= s.cap) {
@@ -582,20 +610,42 @@ static int play_main(int argc, char** argv) {
       break;
     }
     if (s.seats[s.game->position().to_move() - 1].cpu && !s.paused)
-      cpu_turn(s, all_cpu);
+      cpu_turn(s);
     else
       going = command_turn(s);
   }
-  if (s.game->over()) {
-    if (all_cpu && s.quiet_board) show(s);
-    print_result(s);
-    if (all_cpu) {
-      double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "played in %.1f s", seconds);
-      say(buf);
-    }
+}
+
+// A game's end: the board again (for a quiet all-CPU game), the result and,
+// when the game played itself, the time it took since `t0`.
+void conclude(const Session& s, std::chrono::steady_clock::time_point t0) {
+  if (s.all_cpu && s.quiet_board) show(s);
+  print_result(s);
+  if (s.all_cpu) {
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "played in %.1f s", seconds);
+    say(buf);
   }
+}
+
+}  // namespace
+
+static int play_main(int argc, char** argv) {
+  po::options_description desc("Options");
+  add_play_options(desc);
+  auto vm = driver::parse(argc, argv, desc, kUsage);
+  const std::optional<koma::GameRecord> loaded = read_loaded(vm);
+  Session s;
+  open_game(s, vm, loaded);
+  s.seat_names = seat_names_of(vm, *s.variant, loaded);
+  seat_players(s, vm);
+  read_settings(s, vm);
+  s.paused = loaded && !vm.count("go") && !s.game->over();
+  introduce(s, loaded);
+  const auto t0 = std::chrono::steady_clock::now();
+  play_turns(s);
+  if (s.game->over()) conclude(s, t0);
   if (s.save_at_end) save(s, *s.save_at_end);
   return 0;
 }

@@ -254,8 +254,34 @@ struct PieceLook {
   std::string tooltip;
 };
 
-void draw_piece(Svg& svg, const PieceLook& p) {
-  const SeatColour& c = colour_of(p.owner);
+// The cross drawn over the blank back of a piece lying face down.
+std::string overturned_cross(double size) {
+  double a = size * 0.2;
+  std::string x = "<path d=\"M";
+  x += num(-a);
+  x += ' ';
+  x += num(-a);
+  x += 'L';
+  x += num(a);
+  x += ' ';
+  x += num(a);
+  x += 'M';
+  x += num(a);
+  x += ' ';
+  x += num(-a);
+  x += 'L';
+  x += num(-a);
+  x += ' ';
+  x += num(a);
+  x += "\" stroke=\"#303030\" stroke-width=\"";
+  x += num(size * 0.07);
+  x += "\" stroke-linecap=\"round\" fill=\"none\"/>";
+  return x;
+}
+
+// The group of a piece: moved to its centre, turned the way it faces, with
+// its tooltip.
+std::string piece_group(const PieceLook& p) {
   std::string g = "<g class=\"";
   g += p.cls;
   g += "\" transform=\"translate(";
@@ -274,7 +300,12 @@ void draw_piece(Svg& svg, const PieceLook& p) {
     g += xml_escape(p.tooltip);
     g += "</title>";
   }
-  svg.line(g);
+  return g;
+}
+
+void draw_piece(Svg& svg, const PieceLook& p) {
+  const SeatColour& c = colour_of(p.owner);
+  svg.line(piece_group(p));
   std::string poly = "<polygon points=\"";
   poly += pentagon(p.size);
   poly += "\" fill=\"";
@@ -287,27 +318,7 @@ void draw_piece(Svg& svg, const PieceLook& p) {
   svg.line(poly);
   if (p.overturned) {
     // Face down: no label, a cross over the blank back.
-    double a = p.size * 0.2;
-    std::string x = "<path d=\"M";
-    x += num(-a);
-    x += ' ';
-    x += num(-a);
-    x += 'L';
-    x += num(a);
-    x += ' ';
-    x += num(a);
-    x += 'M';
-    x += num(a);
-    x += ' ';
-    x += num(-a);
-    x += 'L';
-    x += num(-a);
-    x += ' ';
-    x += num(a);
-    x += "\" stroke=\"#303030\" stroke-width=\"";
-    x += num(p.size * 0.07);
-    x += "\" stroke-linecap=\"round\" fill=\"none\"/>";
-    svg.line(x);
+    svg.line(overturned_cross(p.size));
   } else {
     double fs = label_size(p.label, p.size);
     // The label's middle sits a little below the piece's middle, where the
@@ -334,142 +345,223 @@ struct Rendering {
   Options options;
 };
 
-std::string render(const Rendering& r) {
-  const koma::Position& pos = r.game.position();
+// Items joined with `separator` ("to move · in check: East").
+std::string joined(const std::vector<std::string>& items, const char* separator) {
+  std::string s;
+  for (const std::string& item : items) {
+    if (!s.empty()) s += separator;
+    s += item;
+  }
+  return s;
+}
+
+// How the game ended, for the caption: "over (checkmate): South 1st, North 2nd".
+std::string result_text(const koma::Variant& v, const koma::Result& result) {
+  // Reason words are identifiers (last_seat_standing); a caption reads them
+  // as words.
+  std::string reason(koma::reason_name(result.reason));
+  std::replace(reason.begin(), reason.end(), '_', ' ');
+  std::string text = "over (";
+  text += reason;
+  text += ")";
+  for (std::size_t i = 0; i < result.places.size(); ++i) {
+    text += i == 0 ? ": " : ", ";
+    text += v.seat_name(static_cast<int>(i) + 1);
+    text += ' ';
+    text += ordinal(result.places[i]);
+  }
+  return text;
+}
+
+// Where the game stands, for the caption: who is to move, who is in check,
+// how it ended.
+std::string status_text(const koma::Position& pos, const std::optional<koma::Result>& result,
+                        const std::vector<int>& in_check) {
   const koma::Variant& v = pos.variant();
-  const int w = v.width(), h = v.height(), seats = v.seats();
+  std::vector<std::string> parts;
+  if (!result) parts.push_back(v.seat_name(pos.to_move()) + " to move");
+  if (!in_check.empty()) {
+    std::vector<std::string> names;
+    names.reserve(in_check.size());
+    for (int seat : in_check) names.push_back(v.seat_name(seat));
+    parts.push_back("in check: " + joined(names, ", "));
+  }
+  if (result) parts.push_back(result_text(v, *result));
+  return joined(parts, " · ");
+}
+
+// A seat's hand: (kind, count) for each kind held, in the descriptor's order.
+using Hand = std::vector<std::pair<int, int>>;
+
+Hand hand_of(const koma::Position& pos, int seat) {
+  Hand held;
+  for (int k = 0; k < pos.variant().kinds(); ++k)
+    if (int n = pos.in_hand(seat, k); n > 0) held.emplace_back(k, n);
+  return held;
+}
+
+// Rows of a hand in its seat's panel: one at least, for "no pieces in hand".
+int hand_rows(const Hand& held) {
+  return std::max<int>(1, (static_cast<int>(held.size()) + kHandPerRow - 1) / kHandPerRow);
+}
+
+// Where the parts of the picture go, in SVG units.
+struct Layout {
+  double board_x = 0, board_y = 0;  // the board's top left corner
+  double board_w = 0, board_h = 0;
+  double panel_x = 0;            // the seats' panel, right of the board's labels
+  double width = 0, height = 0;  // the whole picture
+};
+
+// The board at its size with a band of labels on two sides (on all four when
+// `all_sides`), the seats' panel beside it, and room for the caption above.
+Layout layout_of(const koma::Variant& v, bool all_sides, const std::vector<Hand>& hands,
+                 const std::string& status) {
+  Layout at;
+  at.board_x = kMargin + (all_sides ? kLabel : 0);
+  at.board_y = kMargin + kCaptionH + kLabel;
+  at.board_w = v.width() * kCell;
+  at.board_h = v.height() * kCell;
+  const double board_block_bottom = at.board_y + at.board_h + (all_sides ? kLabel : 0);
+  at.panel_x = at.board_x + at.board_w + kLabel + kGap;
+  double panel_h = 0;
+  for (int seat = 1; seat <= v.seats(); ++seat)
+    panel_h += kSeatHeaderH + hand_rows(hands[seat]) * kHandRowH + kSeatGap;
+  at.width =
+      std::max(at.panel_x + kPanelW + kMargin, 2 * kMargin + text_width(status, kCaptionFont) +
+                                                   text_width(v.title(), kCaptionFont) + 40);
+  at.height = std::max(board_block_bottom, at.board_y + panel_h) + kMargin;
+  return at;
+}
+
+// One picture being drawn: what it shows, where each part goes and the SVG
+// written so far. draw() writes the parts in order, each by its own member.
+class Picture {
+ public:
+  explicit Picture(const Rendering& r);
+  std::string draw();
+
+ private:
+  double cell_x(int col) const { return at_.board_x + col * kCell; }
+  double cell_y(int row) const { return at_.board_y + row * kCell; }
+  bool valid(int col, int row) const {
+    return col >= 0 && row >= 0 && col < w_ && row < h_ && v_.is_square(row * w_ + col);
+  }
+
+  void open();
+  void caption();
+  void cells();
+  void frame();
+  void coordinates();
+  void tint_last_move();
+  void board_pieces();
+  void seat_panels();
+  void seat_header(int seat, double y);
+  std::vector<std::string> marks(int seat) const;
+  void hand(int seat, double y);
+
+  const Rendering& r_;
+  const koma::Position& pos_;
+  const koma::Variant& v_;
+  const int w_, h_;
   // Two-player diagrams follow the Japanese layout (files on top, ranks on the
   // right); a four-player board is read from every side, so it gets all four.
-  const bool all_sides = seats > 2;
+  const bool all_sides_;
+  const std::optional<koma::Result> result_;
+  const std::vector<int> in_check_;
+  const std::string status_;
+  std::vector<Hand> hands_;  // hands_[seat]; hands_[0] unused
+  Layout at_;
+  Svg svg_;
+};
 
-  // --- caption -------------------------------------------------------------
-  std::string status;
-  auto names = [&](const std::vector<int>& list) {
-    std::string s;
-    for (int seat : list) {
-      if (!s.empty()) s += ", ";
-      s += v.seat_name(seat);
-    }
-    return s;
-  };
-  std::optional<koma::Result> result = r.game.over() ? r.game.result() : std::nullopt;
-  if (!result) {
-    status += v.seat_name(pos.to_move());
-    status += " to move";
-  }
-  std::vector<int> in_check = v.has_check() ? pos.seats_in_check() : std::vector<int>{};
-  if (!in_check.empty()) {
-    if (!status.empty()) status += " · ";
-    status += "in check: ";
-    status += names(in_check);
-  }
-  if (result) {
-    if (!status.empty()) status += " · ";
-    // Reason words are identifiers (last_seat_standing); a caption reads them
-    // as words.
-    std::string reason(koma::reason_name(result->reason));
-    std::replace(reason.begin(), reason.end(), '_', ' ');
-    status += "over (";
-    status += reason;
-    status += ")";
-    for (std::size_t i = 0; i < result->places.size(); ++i) {
-      status += i == 0 ? ": " : ", ";
-      status += v.seat_name(static_cast<int>(i) + 1);
-      status += ' ';
-      status += ordinal(result->places[i]);
-    }
-  }
+Picture::Picture(const Rendering& r)
+    : r_(r),
+      pos_(r.game.position()),
+      v_(pos_.variant()),
+      w_(v_.width()),
+      h_(v_.height()),
+      all_sides_(v_.seats() > 2),
+      result_(r.game.over() ? r.game.result() : std::nullopt),
+      in_check_(v_.has_check() ? pos_.seats_in_check() : std::vector<int>{}),
+      status_(status_text(pos_, result_, in_check_)),
+      hands_(static_cast<std::size_t>(v_.seats()) + 1) {
+  for (int seat = 1; seat <= v_.seats(); ++seat) hands_[seat] = hand_of(pos_, seat);
+  at_ = layout_of(v_, all_sides_, hands_, status_);
+}
 
-  // --- geometry ------------------------------------------------------------
-  const double board_x = kMargin + (all_sides ? kLabel : 0);
-  const double board_y = kMargin + kCaptionH + kLabel;
-  const double board_w = w * kCell, board_h = h * kCell;
-  const double board_block_bottom = board_y + board_h + (all_sides ? kLabel : 0);
-  const double panel_x = board_x + board_w + kLabel + kGap;
+std::string Picture::draw() {
+  open();
+  caption();
+  cells();
+  frame();
+  coordinates();
+  tint_last_move();
+  board_pieces();
+  seat_panels();
+  svg_.line("</svg>");
+  return svg_.body;
+}
 
-  // Each seat's hand: the kinds held, in the descriptor's order.
-  std::vector<std::vector<std::pair<int, int>>> hands(seats + 1);
-  double panel_h = 0;
-  for (int seat = 1; seat <= seats; ++seat) {
-    for (int k = 0; k < v.kinds(); ++k)
-      if (int n = pos.in_hand(seat, k); n > 0) hands[seat].emplace_back(k, n);
-    int rows =
-        std::max<int>(1, (static_cast<int>(hands[seat].size()) + kHandPerRow - 1) / kHandPerRow);
-    panel_h += kSeatHeaderH + rows * kHandRowH + kSeatGap;
-  }
-  const double width =
-      std::max(panel_x + kPanelW + kMargin, 2 * kMargin + text_width(status, kCaptionFont) +
-                                                text_width(v.title(), kCaptionFont) + 40);
-  const double height = std::max(board_block_bottom, board_y + panel_h) + kMargin;
+// The XML declaration, the root element, the title, the position as text (so
+// a picture can be traced back to what it shows) and the white background.
+void Picture::open() {
+  svg_.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
+  std::string root =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+      "width=\"";
+  root += num(at_.width);
+  root += "\" height=\"";
+  root += num(at_.height);
+  root += "\" viewBox=\"0 0 ";
+  root += num(at_.width);
+  root += ' ';
+  root += num(at_.height);
+  root += "\" font-family=\"";
+  root += kFontFamily;
+  root += "\">";
+  svg_.line(root);
+  svg_.line("<title>" + xml_escape(v_.title()) + "</title>");
+  svg_.line("<desc>" + xml_escape(pos_.text()) + "</desc>");
+  std::string bg = "<rect width=\"";
+  bg += num(at_.width);
+  bg += "\" height=\"";
+  bg += num(at_.height);
+  bg += "\" fill=\"#ffffff\"/>";
+  svg_.line(bg);
+}
 
-  Svg svg;
-  svg.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
-  {
-    std::string root =
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-        "width=\"";
-    root += num(width);
-    root += "\" height=\"";
-    root += num(height);
-    root += "\" viewBox=\"0 0 ";
-    root += num(width);
-    root += ' ';
-    root += num(height);
-    root += "\" font-family=\"";
-    root += kFontFamily;
-    root += "\">";
-    svg.line(root);
+// Caption: the title in bold, then where the game stands.
+void Picture::caption() {
+  std::string s = "<text class=\"caption\" x=\"";
+  s += num(kMargin);
+  s += "\" y=\"";
+  s += num(kMargin + 20);
+  s += "\" font-size=\"";
+  s += num(kCaptionFont);
+  s += "\" fill=\"";
+  s += kTextColour;
+  s += "\"><tspan font-weight=\"bold\">";
+  s += xml_escape(v_.title());
+  s += "</tspan>";
+  if (!status_.empty()) {
+    s += " — ";
+    s += xml_escape(status_);
   }
-  svg.line("<title>" + xml_escape(v.title()) + "</title>");
-  // The position as text, so a picture can be traced back to what it shows.
-  svg.line("<desc>" + xml_escape(pos.text()) + "</desc>");
-  {
-    std::string bg = "<rect width=\"";
-    bg += num(width);
-    bg += "\" height=\"";
-    bg += num(height);
-    bg += "\" fill=\"#ffffff\"/>";
-    svg.line(bg);
-  }
+  s += "</text>";
+  svg_.line(s);
+}
 
-  // Caption: the title in bold, then where the game stands.
-  {
-    std::string s = "<text class=\"caption\" x=\"";
-    s += num(kMargin);
-    s += "\" y=\"";
-    s += num(kMargin + 20);
-    s += "\" font-size=\"";
-    s += num(kCaptionFont);
-    s += "\" fill=\"";
-    s += kTextColour;
-    s += "\"><tspan font-weight=\"bold\">";
-    s += xml_escape(v.title());
-    s += "</tspan>";
-    if (!status.empty()) {
-      s += " — ";
-      s += xml_escape(status);
-    }
-    s += "</text>";
-    svg.line(s);
-  }
-
-  auto cell_x = [&](int col) { return board_x + col * kCell; };
-  auto cell_y = [&](int row) { return board_y + row * kCell; };
-  auto valid = [&](int col, int row) {
-    return col >= 0 && row >= 0 && col < w && row < h && v.is_square(row * w + col);
-  };
-
-  // Cells: voids are left out altogether, so the board takes its real shape.
-  {
-    std::string g = "<g class=\"board\" fill=\"";
-    g += kBoardFill;
-    g += "\" stroke=\"";
-    g += kBoardLine;
-    g += "\" stroke-width=\"1\">";
-    svg.line(g);
-  }
-  for (int row = 0; row < h; ++row)
-    for (int col = 0; col < w; ++col) {
+// Cells: voids are left out altogether, so the board takes its real shape.
+void Picture::cells() {
+  std::string g = "<g class=\"board\" fill=\"";
+  g += kBoardFill;
+  g += "\" stroke=\"";
+  g += kBoardLine;
+  g += "\" stroke-width=\"1\">";
+  svg_.line(g);
+  for (int row = 0; row < h_; ++row)
+    for (int col = 0; col < w_; ++col) {
       if (!valid(col, row)) continue;
       std::string s = "<rect class=\"cell\" x=\"";
       s += num(cell_x(col));
@@ -480,202 +572,216 @@ std::string render(const Rendering& r) {
       s += "\" height=\"";
       s += num(kCell);
       s += "\"/>";
-      svg.line(s);
+      svg_.line(s);
     }
-  svg.line("</g>");
+  svg_.line("</g>");
+}
 
-  // The board's outline: every cell edge with no square on its other side.
-  {
-    std::string d;
-    auto seg = [&](double x1, double y1, double x2, double y2) {
-      d += 'M';
-      d += num(x1);
-      d += ' ';
-      d += num(y1);
-      d += 'L';
-      d += num(x2);
-      d += ' ';
-      d += num(y2);
-    };
-    for (int row = 0; row < h; ++row)
-      for (int col = 0; col < w; ++col) {
-        if (!valid(col, row)) continue;
-        double x = cell_x(col), y = cell_y(row);
-        if (!valid(col, row - 1)) seg(x, y, x + kCell, y);
-        if (!valid(col, row + 1)) seg(x, y + kCell, x + kCell, y + kCell);
-        if (!valid(col - 1, row)) seg(x, y, x, y + kCell);
-        if (!valid(col + 1, row)) seg(x + kCell, y, x + kCell, y + kCell);
-      }
-    std::string s = "<path class=\"frame\" d=\"";
-    s += d;
-    s += "\" fill=\"none\" stroke=\"";
-    s += kBoardLine;
-    s += "\" stroke-width=\"2.5\" stroke-linecap=\"square\"/>";
-    svg.line(s);
-  }
-
-  // Coordinates, taken from the square names of the variant's notation.
-  {
-    std::string attrs = "class=\"coord\" font-size=\"12\" text-anchor=\"middle\" fill=\"";
-    attrs += kMutedText;
-    attrs += '"';
-    for (int col = 0; col < w; ++col)
-      for (int row = 0; row < h; ++row) {
-        if (!valid(col, row)) continue;
-        std::string file = split_name(v.square_name(row * w + col)).first;
-        double x = cell_x(col) + kCell / 2;
-        svg.text(x, board_y - 6, attrs, file);
-        if (all_sides) svg.text(x, board_y + board_h + 15, attrs, file);
-        break;
-      }
-    for (int row = 0; row < h; ++row)
-      for (int col = 0; col < w; ++col) {
-        if (!valid(col, row)) continue;
-        std::string rank = split_name(v.square_name(row * w + col)).second;
-        double y = cell_y(row) + kCell / 2 + 4;
-        svg.text(board_x + board_w + kLabel / 2, y, attrs, rank);
-        if (all_sides) svg.text(board_x - kLabel / 2, y, attrs, rank);
-        break;
-      }
-  }
-
-  // The last move: origin and target tinted (a drop has only a target).
-  if (r.last_move) {
-    std::vector<int> squares;
-    if (!r.last_move->is_drop()) squares.push_back(r.last_move->from);
-    squares.push_back(r.last_move->to);
-    for (int sq : squares) {
-      std::string s = "<rect class=\"last-move\" x=\"";
-      s += num(cell_x(sq % w) + 1);
-      s += "\" y=\"";
-      s += num(cell_y(sq / w) + 1);
-      s += "\" width=\"";
-      s += num(kCell - 2);
-      s += "\" height=\"";
-      s += num(kCell - 2);
-      s += "\" fill=\"";
-      s += kLastMoveFill;
-      s += "\" fill-opacity=\"0.45\"/>";
-      svg.line(s);
+// The board's outline: every cell edge with no square on its other side.
+void Picture::frame() {
+  std::string d;
+  auto seg = [&](double x1, double y1, double x2, double y2) {
+    d += 'M';
+    d += num(x1);
+    d += ' ';
+    d += num(y1);
+    d += 'L';
+    d += num(x2);
+    d += ' ';
+    d += num(y2);
+  };
+  for (int row = 0; row < h_; ++row)
+    for (int col = 0; col < w_; ++col) {
+      if (!valid(col, row)) continue;
+      double x = cell_x(col), y = cell_y(row);
+      if (!valid(col, row - 1)) seg(x, y, x + kCell, y);
+      if (!valid(col, row + 1)) seg(x, y + kCell, x + kCell, y + kCell);
+      if (!valid(col - 1, row)) seg(x, y, x, y + kCell);
+      if (!valid(col + 1, row)) seg(x + kCell, y, x + kCell, y + kCell);
     }
-  }
+  std::string s = "<path class=\"frame\" d=\"";
+  s += d;
+  s += "\" fill=\"none\" stroke=\"";
+  s += kBoardLine;
+  s += "\" stroke-width=\"2.5\" stroke-linecap=\"square\"/>";
+  svg_.line(s);
+}
 
-  // Pieces on the board.
-  for (int sq = 0; sq < v.squares(); ++sq) {
-    if (!v.is_square(sq)) continue;
-    std::optional<koma::PieceOnBoard> p = pos.at(sq);
+// Coordinates, taken from the square names of the variant's notation: each
+// column's file from its first square, each row's rank likewise.
+void Picture::coordinates() {
+  std::string attrs = "class=\"coord\" font-size=\"12\" text-anchor=\"middle\" fill=\"";
+  attrs += kMutedText;
+  attrs += '"';
+  for (int col = 0; col < w_; ++col)
+    for (int row = 0; row < h_; ++row) {
+      if (!valid(col, row)) continue;
+      std::string file = split_name(v_.square_name(row * w_ + col)).first;
+      double x = cell_x(col) + kCell / 2;
+      svg_.text(x, at_.board_y - 6, attrs, file);
+      if (all_sides_) svg_.text(x, at_.board_y + at_.board_h + 15, attrs, file);
+      break;
+    }
+  for (int row = 0; row < h_; ++row)
+    for (int col = 0; col < w_; ++col) {
+      if (!valid(col, row)) continue;
+      std::string rank = split_name(v_.square_name(row * w_ + col)).second;
+      double y = cell_y(row) + kCell / 2 + 4;
+      svg_.text(at_.board_x + at_.board_w + kLabel / 2, y, attrs, rank);
+      if (all_sides_) svg_.text(at_.board_x - kLabel / 2, y, attrs, rank);
+      break;
+    }
+}
+
+// The last move: origin and target tinted (a drop has only a target).
+void Picture::tint_last_move() {
+  if (!r_.last_move) return;
+  std::vector<int> squares;
+  if (!r_.last_move->is_drop()) squares.push_back(r_.last_move->from);
+  squares.push_back(r_.last_move->to);
+  for (int sq : squares) {
+    std::string s = "<rect class=\"last-move\" x=\"";
+    s += num(cell_x(sq % w_) + 1);
+    s += "\" y=\"";
+    s += num(cell_y(sq / w_) + 1);
+    s += "\" width=\"";
+    s += num(kCell - 2);
+    s += "\" height=\"";
+    s += num(kCell - 2);
+    s += "\" fill=\"";
+    s += kLastMoveFill;
+    s += "\" fill-opacity=\"0.45\"/>";
+    svg_.line(s);
+  }
+}
+
+void Picture::board_pieces() {
+  for (int sq = 0; sq < v_.squares(); ++sq) {
+    if (!v_.is_square(sq)) continue;
+    std::optional<koma::PieceOnBoard> p = pos_.at(sq);
     if (!p) continue;
-    const koma::PieceKindInfo& info = v.kind_info(p->kind);
+    const koma::PieceKindInfo& info = v_.kind_info(p->kind);
     PieceLook look;
     look.cls = p->overturned ? "piece overturned" : info.promoted ? "piece promoted" : "piece";
-    look.cx = cell_x(sq % w) + kCell / 2;
-    look.cy = cell_y(sq / w) + kCell / 2;
+    look.cx = cell_x(sq % w_) + kCell / 2;
+    look.cy = cell_y(sq / w_) + kCell / 2;
     look.size = kCell * 0.9;
     look.rotation = degrees(p->facing);
     look.owner = p->owner;
-    look.label = label_of(info, r.options.labels);
+    look.label = label_of(info, r_.options.labels);
     look.promoted = info.promoted;
     look.overturned = p->overturned;
-    look.tooltip = v.seat_name(p->owner);
+    look.tooltip = v_.seat_name(p->owner);
     look.tooltip += ' ';
     look.tooltip += p->overturned ? "overturned King" : info.name;
     look.tooltip += " on ";
-    look.tooltip += v.square_name(sq);
-    draw_piece(svg, look);
+    look.tooltip += v_.square_name(sq);
+    draw_piece(svg_, look);
   }
+}
 
-  // Hands: one block per seat, in seat order.
-  double y = board_y;
-  for (int seat = 1; seat <= seats; ++seat) {
-    const SeatColour& c = colour_of(seat);
-    std::vector<std::string> marks;
-    if (!result && pos.to_move() == seat) marks.emplace_back("to move");
-    if (std::find(in_check.begin(), in_check.end(), seat) != in_check.end())
-      marks.emplace_back("in check");
-    if (!pos.active(seat)) marks.emplace_back("eliminated");
-    if (result && seat - 1 < static_cast<int>(result->places.size()))
-      marks.push_back(ordinal(result->places[seat - 1]));
-    {
-      std::string s = "<g class=\"seat\">";
-      svg.line(s);
-      std::string sw = "<rect class=\"swatch\" x=\"";
-      sw += num(panel_x);
-      sw += "\" y=\"";
-      sw += num(y + 4);
-      sw += "\" width=\"14\" height=\"14\" rx=\"3\" fill=\"";
-      sw += c.fill;
-      sw += "\" stroke=\"";
-      sw += c.stroke;
-      sw += "\" stroke-width=\"2\"/>";
-      svg.line(sw);
-      std::string t = "<text x=\"";
-      t += num(panel_x + 22);
-      t += "\" y=\"";
-      t += num(y + 16);
-      t += "\" font-size=\"14\" fill=\"";
-      t += kTextColour;
-      t += "\"><tspan font-weight=\"bold\">";
-      t += xml_escape(v.seat_name(seat));
-      t += "</tspan>";
-      if (!marks.empty()) {
-        std::string m;
-        for (const auto& mark : marks) {
-          if (!m.empty()) m += ", ";
-          m += mark;
-        }
-        t += " <tspan fill=\"";
-        t += kMutedText;
-        t += "\">(";
-        t += xml_escape(m);
-        t += ")</tspan>";
-      }
-      t += "</text>";
-      svg.line(t);
-    }
+// Hands: one block per seat, in seat order, each a header and the hand.
+void Picture::seat_panels() {
+  double y = at_.board_y;
+  for (int seat = 1; seat <= v_.seats(); ++seat) {
+    svg_.line("<g class=\"seat\">");
+    seat_header(seat, y);
     y += kSeatHeaderH;
-    const auto& held = hands[seat];
-    if (held.empty()) {
-      std::string attrs = "class=\"hand-empty\" font-size=\"13\" fill=\"";
-      attrs += kMutedText;
-      attrs += '"';
-      svg.text(panel_x + 22, y + kHandRowH / 2 + 4, attrs, "no pieces in hand");
-    }
-    for (std::size_t i = 0; i < held.size(); ++i) {
-      auto [kind, count] = held[i];
-      const koma::PieceKindInfo& info = v.kind_info(kind);
-      double x = panel_x + static_cast<double>(i % kHandPerRow) * kHandItemW;
-      double cy = y + static_cast<double>(i / kHandPerRow) * kHandRowH + kHandRowH / 2;
-      PieceLook look;
-      look.cls = "hand-piece";
-      look.cx = x + kHandPiece / 2 + 2;
-      look.cy = cy;
-      look.size = kHandPiece;
-      look.rotation = 0;
-      look.owner = seat;
-      look.label = label_of(info, r.options.labels);
-      look.promoted = info.promoted;
-      look.tooltip = v.seat_name(seat);
-      look.tooltip += " holds ";
-      look.tooltip += std::to_string(count);
-      look.tooltip += ' ';
-      look.tooltip += info.name;
-      draw_piece(svg, look);
-      if (count > 1) {
-        std::string attrs = "class=\"hand-count\" font-size=\"13\" fill=\"";
-        attrs += kTextColour;
-        attrs += '"';
-        std::string n = "×";
-        n += std::to_string(count);
-        svg.text(x + kHandPiece + 5, cy + 5, attrs, n);
-      }
-    }
-    int rows = std::max<int>(1, (static_cast<int>(held.size()) + kHandPerRow - 1) / kHandPerRow);
-    y += rows * kHandRowH + kSeatGap;
-    svg.line("</g>");
+    hand(seat, y);
+    y += hand_rows(hands_[seat]) * kHandRowH + kSeatGap;
+    svg_.line("</g>");
   }
+}
 
-  svg.line("</svg>");
-  return svg.body;
+// What the header says of a seat beside its name: to move, in check,
+// eliminated, its place.
+std::vector<std::string> Picture::marks(int seat) const {
+  std::vector<std::string> marks;
+  if (!result_ && pos_.to_move() == seat) marks.emplace_back("to move");
+  if (std::find(in_check_.begin(), in_check_.end(), seat) != in_check_.end())
+    marks.emplace_back("in check");
+  if (!pos_.active(seat)) marks.emplace_back("eliminated");
+  if (result_ && seat - 1 < static_cast<int>(result_->places.size()))
+    marks.push_back(ordinal(result_->places[seat - 1]));
+  return marks;
+}
+
+// A swatch of the seat's colour, its name in bold and its marks.
+void Picture::seat_header(int seat, double y) {
+  const SeatColour& c = colour_of(seat);
+  std::string sw = "<rect class=\"swatch\" x=\"";
+  sw += num(at_.panel_x);
+  sw += "\" y=\"";
+  sw += num(y + 4);
+  sw += "\" width=\"14\" height=\"14\" rx=\"3\" fill=\"";
+  sw += c.fill;
+  sw += "\" stroke=\"";
+  sw += c.stroke;
+  sw += "\" stroke-width=\"2\"/>";
+  svg_.line(sw);
+  std::string t = "<text x=\"";
+  t += num(at_.panel_x + 22);
+  t += "\" y=\"";
+  t += num(y + 16);
+  t += "\" font-size=\"14\" fill=\"";
+  t += kTextColour;
+  t += "\"><tspan font-weight=\"bold\">";
+  t += xml_escape(v_.seat_name(seat));
+  t += "</tspan>";
+  if (const std::vector<std::string> m = marks(seat); !m.empty()) {
+    t += " <tspan fill=\"";
+    t += kMutedText;
+    t += "\">(";
+    t += xml_escape(joined(m, ", "));
+    t += ")</tspan>";
+  }
+  t += "</text>";
+  svg_.line(t);
+}
+
+// The pieces a seat holds, kHandPerRow to a row, each with its count when
+// more than one; the row below the header starts at `y`.
+void Picture::hand(int seat, double y) {
+  const Hand& held = hands_[seat];
+  if (held.empty()) {
+    std::string attrs = "class=\"hand-empty\" font-size=\"13\" fill=\"";
+    attrs += kMutedText;
+    attrs += '"';
+    svg_.text(at_.panel_x + 22, y + kHandRowH / 2 + 4, attrs, "no pieces in hand");
+  }
+  for (std::size_t i = 0; i < held.size(); ++i) {
+    auto [kind, count] = held[i];
+    const koma::PieceKindInfo& info = v_.kind_info(kind);
+    double x = at_.panel_x + static_cast<double>(i % kHandPerRow) * kHandItemW;
+    double cy = y + static_cast<double>(i / kHandPerRow) * kHandRowH + kHandRowH / 2;
+    PieceLook look;
+    look.cls = "hand-piece";
+    look.cx = x + kHandPiece / 2 + 2;
+    look.cy = cy;
+    look.size = kHandPiece;
+    look.rotation = 0;
+    look.owner = seat;
+    look.label = label_of(info, r_.options.labels);
+    look.promoted = info.promoted;
+    look.tooltip = v_.seat_name(seat);
+    look.tooltip += " holds ";
+    look.tooltip += std::to_string(count);
+    look.tooltip += ' ';
+    look.tooltip += info.name;
+    draw_piece(svg_, look);
+    if (count > 1) {
+      std::string attrs = "class=\"hand-count\" font-size=\"13\" fill=\"";
+      attrs += kTextColour;
+      attrs += '"';
+      std::string n = "×";
+      n += std::to_string(count);
+      svg_.text(x + kHandPiece + 5, cy + 5, attrs, n);
+    }
+  }
+}
+
+std::string render(const Rendering& r) {
+  return Picture(r).draw();
 }
 
 }  // namespace

@@ -128,6 +128,85 @@ bool wins(const koma::Result& r, int seat) {
   return true;
 }
 
+// Whether the side to move wins by declaring now (CSARule24/27).
+bool declaration_wins(const koma::Game& game) {
+  if (!game.variant().has_declaration()) return false;
+  koma::Game trial = game;
+  try {
+    trial.declare_win();
+  } catch (const koma::Error&) {
+  }
+  return trial.result() && wins(*trial.result(), game.position().to_move());
+}
+
+// TryRule: the king move among `legal` that wins by the try, if any. USI has
+// no `bestmove win` for a try. The reference engine, YaneuraOu, answers with
+// the king's move itself: its Position::DeclarationWin() returns, under
+// EKR_TRY_RULE, the move of the king to 5a (5i for gote), "the king's move
+// settles the win", and the search plays it as a move from the root moves,
+// so a `bestmove 5b5a` (yaneurao/YaneuraOu, source/position.cpp and the root
+// of the search); judging the try is left to the GUI (yaneurao/YaneuraOu
+// issue #99: "it is the GUI that decides this, so a GUI that supports the
+// try rule is needed"). koma does the same: a winning try is played as the
+// king move.
+std::optional<koma::Move> winning_try(const koma::Game& game,
+                                      const std::vector<koma::Move>& legal) {
+  const koma::Variant& variant = game.variant();
+  auto impasse = variant.options().find("impasse");
+  if (impasse == variant.options().end() || impasse->second != "try") return std::nullopt;
+  const koma::Position& pos = game.position();
+  const int me = pos.to_move();
+  for (koma::Move m : legal) {
+    if (m.is_drop()) continue;
+    auto piece = pos.at(m.from);
+    if (!piece || !variant.kind_info(piece->kind).royal) continue;
+    // A fresh game from here: the try needs no history, and an earlier
+    // ending by rule must not hide it.
+    koma::Game trial(pos);
+    try {
+      trial.play(m);
+    } catch (const koma::Error&) {
+      continue;
+    }
+    if (trial.result() && trial.result()->reason == koma::Reason::try_rule &&
+        wins(*trial.result(), me))
+      return m;
+  }
+  return std::nullopt;
+}
+
+// The `info` line of a search that chose `m` in `game`: depth, nodes, time,
+// speed, score (mate 1 when `m` wins at once) and the move.
+std::string search_line(const koma::Game& game, koma::Move m, const koma::SearchInfo& si) {
+  const koma::Position& pos = game.position();
+  koma::Game after = game;
+  after.play(m);
+  std::string score;
+  if (after.over() && after.result() && wins(*after.result(), pos.to_move()))
+    score = "mate 1";
+  else if (si.score >= koma::kWinScore)
+    score = "mate +";
+  else if (si.score <= -koma::kWinScore)
+    score = "mate -";
+  else
+    (score = "cp ") += std::to_string(si.score);
+  const long long ms = std::llround(si.seconds * 1000);
+  const double nps = static_cast<double>(si.nodes) / std::max(si.seconds, 0.001);
+  std::string text = "info depth ";
+  text += std::to_string(std::max(1, si.depth));
+  text += " nodes ";
+  text += std::to_string(si.nodes);
+  text += " time ";
+  text += std::to_string(ms);
+  text += " nps ";
+  text += std::to_string(std::llround(nps));
+  text += " score ";
+  text += score;
+  text += " pv ";
+  text += pos.move_text(m);
+  return text;
+}
+
 }  // namespace
 
 // The time for one move from the mover's clock, all in milliseconds: remaining
@@ -497,14 +576,14 @@ void Engine::cmd_position(const std::vector<std::string_view>& args) {
   }
 }
 
-void Engine::cmd_go(const std::vector<std::string_view>& args) {
-  const auto t0 = Clock::now();
+void Engine::refuse_go(std::string_view why) {
+  std::string text = "go ignored: ";
+  text += why;
+  info(text);
+}
+
+std::optional<Engine::Go> Engine::read_go(const std::vector<std::string_view>& args) {
   Go go;
-  auto refuse = [&](std::string_view why) {
-    std::string text = "go ignored: ";
-    text += why;
-    info(text);
-  };
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view key = args[i];
     std::optional<long long>* clock = key == "btime"      ? &go.btime
@@ -517,18 +596,27 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
     std::string why(key);
     if (clock) {
       auto ms = i + 1 < args.size() ? number<long long>(args[i + 1]) : std::nullopt;
-      if (!ms) return refuse(why += " needs a whole number of milliseconds");
+      if (!ms) {
+        refuse_go(why += " needs a whole number of milliseconds");
+        return std::nullopt;
+      }
       // Some GUIs send a negative remaining time once it has run out.
       *clock = std::clamp(*ms, 0LL, kMaxMs);
       ++i;
     } else if (key == "depth") {
       auto n = i + 1 < args.size() ? number<int>(args[i + 1]) : std::nullopt;
-      if (!n || *n < 1) return refuse(why += " needs a whole number of plies, 1 or more");
+      if (!n || *n < 1) {
+        refuse_go(why += " needs a whole number of plies, 1 or more");
+        return std::nullopt;
+      }
       go.depth = std::min(*n, kMaxDepth);
       ++i;
     } else if (key == "nodes") {
       auto n = i + 1 < args.size() ? number<std::uint64_t>(args[i + 1]) : std::nullopt;
-      if (!n || *n < 1) return refuse(why += " needs a whole number of nodes, 1 or more");
+      if (!n || *n < 1) {
+        refuse_go(why += " needs a whole number of nodes, 1 or more");
+        return std::nullopt;
+      }
       go.nodes = *n;
       ++i;
     } else if (key == "infinite") {
@@ -538,26 +626,18 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
     } else if (key == "mate") {
       // The USI answer of an engine without a mate solver.
       write("checkmate notimplemented");
-      return;
+      return std::nullopt;
     } else {
       std::string text = "unknown parameter ";
       text += in_quotes(key);
-      return refuse(text);
+      refuse_go(text);
+      return std::nullopt;
     }
   }
-  {
-    std::lock_guard lock(mutex_);
-    if (searching_) return refuse("a search is running; send stop first");
-  }
-  join_threads();  // the last search's threads, done with their work
+  return go;
+}
 
-  koma::Limits limits;
-  limits.depth = go.depth;
-  limits.nodes = go.nodes ? go.nodes : nodes_option_;
-  limits.seed = seed_;
-  // 0 is "none" on both sides: a cap applies where the search has no limit too.
-  if (cap_.depth > 0) limits.depth = limits.depth ? std::min(limits.depth, cap_.depth) : cap_.depth;
-  if (cap_.nodes > 0) limits.nodes = limits.nodes ? std::min(limits.nodes, cap_.nodes) : cap_.nodes;
+std::optional<long long> Engine::budget_ms(const Go& go) const {
   std::optional<long long> budget;
   if (go.movetime) {
     budget = std::max(1LL, *go.movetime);
@@ -570,6 +650,18 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
     if (remaining + increment + byoyomi > 0) budget = allocate_ms(remaining, increment, byoyomi);
   }
   if (go.infinite) budget.reset();
+  return budget;
+}
+
+koma::Limits Engine::limits_of(const Go& go, std::optional<long long> budget,
+                               Clock::time_point t0) const {
+  koma::Limits limits;
+  limits.depth = go.depth;
+  limits.nodes = go.nodes ? go.nodes : nodes_option_;
+  limits.seed = seed_;
+  // 0 is "none" on both sides: a cap applies where the search has no limit too.
+  if (cap_.depth > 0) limits.depth = limits.depth ? std::min(limits.depth, cap_.depth) : cap_.depth;
+  if (cap_.nodes > 0) limits.nodes = limits.nodes ? std::min(limits.nodes, cap_.nodes) : cap_.nodes;
   if (go.infinite || budget) limits.seconds = kManagedSeconds;
   // The search keeps the move's deadline itself (Limits::seconds, what is
   // left of the budget now): the watchdog, a thread asleep until then, wakes
@@ -580,8 +672,10 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
     const auto left = t0 + std::chrono::milliseconds(*budget) - Clock::now();
     limits.seconds = std::max(std::chrono::duration<double>(left).count(), 0.001);
   }
-  player_ = std::make_unique<koma::Player>(level_, limits);
+  return limits;
+}
 
+void Engine::start_search(const Go& go, std::optional<long long> budget, Clock::time_point t0) {
   {
     std::lock_guard lock(mutex_);
     searching_ = true;
@@ -606,6 +700,20 @@ void Engine::cmd_go(const std::vector<std::string_view>& args) {
   }
   worker_ = std::thread(&Engine::run_search, this, *game_);
   watchdog_ = std::thread(&Engine::watch, this);
+}
+
+void Engine::cmd_go(const std::vector<std::string_view>& args) {
+  const auto t0 = Clock::now();
+  const std::optional<Go> go = read_go(args);
+  if (!go) return;
+  {
+    std::lock_guard lock(mutex_);
+    if (searching_) return refuse_go("a search is running; send stop first");
+  }
+  join_threads();  // the last search's threads, done with their work
+  const std::optional<long long> budget = budget_ms(*go);
+  player_ = std::make_unique<koma::Player>(level_, limits_of(*go, budget, t0));
+  start_search(*go, budget, t0);
 }
 
 void Engine::cmd_ponderhit() {
@@ -703,54 +811,17 @@ std::string Engine::reply(const koma::Game& game, std::vector<std::string>& line
     return "resign";
   }
   const koma::Position& pos = game.position();
-  const int me = pos.to_move();
-  const koma::Variant& variant = game.variant();
-
   // CSARule24/27: a declaration that wins is announced as `bestmove win`.
-  if (variant.has_declaration()) {
-    koma::Game trial = game;
-    try {
-      trial.declare_win();
-    } catch (const koma::Error&) {
-    }
-    if (trial.result() && wins(*trial.result(), me)) {
-      lines.emplace_back("info string the impasse declaration wins");
-      return "win";
-    }
+  if (declaration_wins(game)) {
+    lines.emplace_back("info string the impasse declaration wins");
+    return "win";
   }
-
-  // TryRule: USI has no `bestmove win` for a try. The reference engine,
-  // YaneuraOu, answers with the king's move itself: its
-  // Position::DeclarationWin() returns, under EKR_TRY_RULE, the move of the
-  // king to 5a (5i for gote), "the king's move settles the win", and the
-  // search plays it as a move from the root moves, so a `bestmove 5b5a`
-  // (yaneurao/YaneuraOu, source/position.cpp and the root of the search);
-  // judging the try is left to the GUI (yaneurao/YaneuraOu issue #99: "it is
-  // the GUI that decides this, so a GUI that supports the try rule is
-  // needed"). koma does the same: a winning try is played as the king move.
-  auto impasse = variant.options().find("impasse");
-  if (impasse != variant.options().end() && impasse->second == "try") {
-    for (koma::Move m : legal) {
-      if (m.is_drop()) continue;
-      auto piece = pos.at(m.from);
-      if (!piece || !variant.kind_info(piece->kind).royal) continue;
-      // A fresh game from here: the try needs no history, and an earlier
-      // ending by rule must not hide it.
-      koma::Game trial(pos);
-      try {
-        trial.play(m);
-      } catch (const koma::Error&) {
-        continue;
-      }
-      if (trial.result() && trial.result()->reason == koma::Reason::try_rule &&
-          wins(*trial.result(), me)) {
-        std::string text = "info depth 1 nodes 0 time 0 score mate 1 pv ";
-        text += pos.move_text(m);
-        text += " string try";
-        lines.push_back(text);
-        return pos.move_text(m);
-      }
-    }
+  if (std::optional<koma::Move> m = winning_try(game, legal)) {
+    std::string text = "info depth 1 nodes 0 time 0 score mate 1 pv ";
+    text += pos.move_text(*m);
+    text += " string try";
+    lines.push_back(text);
+    return pos.move_text(*m);
   }
 
   koma::Move m = player_->choose(game);
@@ -758,33 +829,7 @@ std::string Engine::reply(const koma::Game& game, std::vector<std::string>& line
     lines.emplace_back("info string the search returned an illegal move; playing the first legal");
     m = legal.front();
   }
-  const koma::SearchInfo& si = player_->info();
-  koma::Game after = game;
-  after.play(m);
-  std::string score;
-  if (after.over() && after.result() && wins(*after.result(), me))
-    score = "mate 1";
-  else if (si.score >= koma::kWinScore)
-    score = "mate +";
-  else if (si.score <= -koma::kWinScore)
-    score = "mate -";
-  else
-    (score = "cp ") += std::to_string(si.score);
-  const long long ms = std::llround(si.seconds * 1000);
-  const double nps = static_cast<double>(si.nodes) / std::max(si.seconds, 0.001);
-  std::string text = "info depth ";
-  text += std::to_string(std::max(1, si.depth));
-  text += " nodes ";
-  text += std::to_string(si.nodes);
-  text += " time ";
-  text += std::to_string(ms);
-  text += " nps ";
-  text += std::to_string(std::llround(nps));
-  text += " score ";
-  text += score;
-  text += " pv ";
-  text += pos.move_text(m);
-  lines.push_back(text);
+  lines.push_back(search_line(game, m, player_->info()));
   return pos.move_text(m);
 }
 

@@ -89,6 +89,19 @@ class Engine {
   void cmd_setoption(const std::vector<std::string_view>& args);
   void cmd_position(const std::vector<std::string_view>& args);
   void cmd_go(const std::vector<std::string_view>& args);
+  // The parts of cmd_go. read_go: the parameters of `go`, or nullopt when the
+  // command is answered already (refused, or `go mate`). budget_ms: the
+  // move's time from movetime or the clock; none for infinite or an all-zero
+  // clock. limits_of: the search's limits (Nodes, Seed, the cap, the time
+  // left of the budget since `t0`). start_search: the search state and its
+  // threads.
+  void refuse_go(std::string_view why);
+  std::optional<Go> read_go(const std::vector<std::string_view>& args);
+  std::optional<long long> budget_ms(const Go& go) const;
+  koma::Limits limits_of(const Go& go, std::optional<long long> budget,
+                         std::chrono::steady_clock::time_point t0) const;
+  void start_search(const Go& go, std::optional<long long> budget,
+                    std::chrono::steady_clock::time_point t0);
   void cmd_stop();
   void cmd_ponderhit();
 
