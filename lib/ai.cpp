@@ -17,6 +17,7 @@
 #include "expert_two.hpp"
 #include "game_impl.hpp"
 #include "koma/error.hpp"
+#include "rules.hpp"
 #include "search.hpp"
 
 namespace koma {

@@ -12,6 +12,7 @@
 #include "koma/ai.hpp"
 #include "move_picker.hpp"
 #include "movegen.hpp"
+#include "rules.hpp"
 
 namespace koma::detail {
 // ---------------------------------------------------------------- table

@@ -1,5 +1,7 @@
 #include "move_picker.hpp"
 
+#include "rules.hpp"
+
 #include <algorithm>
 
 namespace koma::detail {

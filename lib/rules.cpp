@@ -7,7 +7,7 @@
 #include <cstdlib>
 
 #include "elimination.hpp"
-#include "line.hpp"
+#include "rules.hpp"
 #include "notation.hpp"
 #include "state_ops.hpp"
 

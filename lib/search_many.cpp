@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "rules.hpp"
 #include "search.hpp"
 
 namespace koma::detail {

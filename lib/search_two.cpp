@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "koma/ai.hpp"
+#include "rules.hpp"
 #include "search.hpp"
 
 namespace koma::detail {
