@@ -19,6 +19,8 @@
 #include "koma/error.hpp"
 #include "rules.hpp"
 #include "search.hpp"
+#include "search_many.hpp"
+#include "search_two.hpp"
 
 namespace koma {
 namespace {

@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "line.hpp"
 #include "search.hpp"
 
 namespace koma::detail {
