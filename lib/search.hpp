@@ -42,11 +42,23 @@ struct Budget {
   }
 };
 
+// The kind of the piece `m` moves in `s` (the move not yet played): the
+// dropped kind for a drop.
+inline int moved_kind(const State& s, Move m) {
+  return m.is_drop() ? m.kind : kind_of(s.cells[m.from].code);
+}
+
+// The kind of the piece `m` captures in `s`, or -1 (a drop or a quiet move).
+inline int captured_kind(const State& s, Move m) {
+  if (m.is_drop()) return -1;
+  const Cell c = s.cells[m.to];
+  return is_piece(c.code) ? kind_of(c.code) : -1;
+}
+
 // The value of the piece `m` captures (0 for a drop or a quiet move).
 inline int captured_value(const VariantData& v, const State& s, Move m) {
-  if (m.is_drop()) return 0;
-  Cell c = s.cells[m.to];
-  return is_piece(c.code) ? piece_value(v, kind_of(c.code)) : 0;
+  const int kind = captured_kind(s, m);
+  return kind >= 0 ? piece_value(v, kind) : 0;
 }
 
 // A capture that loses material at once: a dearer piece taking a cheaper
