@@ -1,7 +1,7 @@
 // The turn pipeline: what happens after a move, in the order of
 // docs/descriptor.md#what-happens-after-a-move — eliminations, endings, the next seat, repetition
 // and the ply limit, then a seat that cannot move on its turn. Every step is switched by an atom;
-// each ending atom is judged by a function of its own.
+// each ending atom is judged by a function of its own. Then the illegal-move explainer.
 #include <algorithm>
 #include <bit>
 #include <cstdio>
@@ -801,90 +801,75 @@ void end_game(State& s, const std::vector<int>& places, Reason reason) {
     s.places[i] = static_cast<std::uint8_t>(places[i]);
 }
 
-std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
-  const State& s = line.back();
-  if (s.outcome != Outcome::ongoing) return "the game is over";
-  MoveList legal;
-  legal_moves(v, line, legal);
-  if (std::find(legal.begin(), legal.end(), m) != legal.end()) return "";
-  int seat = s.to_move;
-  auto sqname = [&](int sq) { return sq < v.nsq ? square_name(v, sq) : std::string("?"); };
-  if (m.to >= v.nsq || !v.board.test(m.to)) return "the target is not a square of this board";
-  if (m.is_drop()) {
-    if (m.kind >= v.kinds.size()) return "no such piece kind";
-    const auto& k = v.kinds[m.kind];
-    if (!v.rules.drops.enabled) return "this variant has no drops";
-    if (s.hand_frozen[seat]) return "this seat's hand is frozen";
-    if (k.promoted && v.rules.drops.promoted == Permission::forbidden)
-      return "pieces are dropped unpromoted";
-    if (!s.hand[seat][v.base_kind(m.kind)])
-      return "seat " + std::to_string(seat + 1) + " has no " + v.kinds[v.base_kind(m.kind)].name +
-             " in hand";
-    if (s.cells[m.to].code != kEmpty) return sqname(m.to) + " is occupied";
-    std::uint8_t code = code_of(m.kind, v.seat_facing[seat]);
-    if (v.dead[code].test(m.to))
-      return "a " + k.name + " dropped on " + sqname(m.to) + " could never move";
-    const int file = v.file_of(m.to, v.seat_facing[seat]);
-    if ((files_at_limit(v, s, seat, m.kind) >> file) & 1u) {
-      const int limit = v.rules.drops.by_kind[m.kind].per_file;
-      if (limit == 1)
-        return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
-               " on that file";
-      return "seat " + std::to_string(seat + 1) + " already has " + std::to_string(limit) +
-             " unpromoted " + k.name + "s on that file, the most allowed";
-    }
-    State t = s;
-    make_move(v, t, m);
-    if (in_check(v, t, seat))
-      return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
-    // What the dropped piece attacks: an overturned king, or a king it mates.
-    bool overturned = false;
-    const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + m.to]];
-    int nrays = *p++;
-    for (int r = 0; r < nrays; ++r) {
-      int len = *p++;
-      for (int i = 0; i < len; ++i) {
-        if (s.cells[p[i]].code == kOverturned) overturned = true;
-        if (s.cells[p[i]].code != kEmpty) break;
-      }
-      p += len;
-    }
-    if (overturned && v.rules.drops.by_kind[m.kind].overturned_king_attack == Permission::forbidden)
-      return "a " + k.name + " may not be dropped to attack an overturned king";
-    if (v.rules.drops.by_kind[m.kind].mate == Permission::forbidden)
-      return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
-    return "that drop is not legal here";
+namespace {
+
+// A square's name, or "?" past the board.
+std::string sqname(const VariantData& v, int sq) {
+  return sq < v.nsq ? square_name(v, sq) : std::string("?");
+}
+
+// Why the drop `m` (to a square of the board) is not legal for `seat`, to
+// move in `s`.
+std::string explain_drop(const VariantData& v, const State& s, int seat, Move m) {
+  if (m.kind >= v.kinds.size()) return "no such piece kind";
+  const auto& k = v.kinds[m.kind];
+  if (!v.rules.drops.enabled) return "this variant has no drops";
+  if (s.hand_frozen[seat]) return "this seat's hand is frozen";
+  if (k.promoted && v.rules.drops.promoted == Permission::forbidden)
+    return "pieces are dropped unpromoted";
+  if (!s.hand[seat][v.base_kind(m.kind)])
+    return "seat " + std::to_string(seat + 1) + " has no " + v.kinds[v.base_kind(m.kind)].name +
+           " in hand";
+  if (s.cells[m.to].code != kEmpty) return sqname(v, m.to) + " is occupied";
+  const std::uint8_t code = code_of(m.kind, v.seat_facing[seat]);
+  if (v.dead[code].test(m.to))
+    return "a " + k.name + " dropped on " + sqname(v, m.to) + " could never move";
+  const int file = v.file_of(m.to, v.seat_facing[seat]);
+  const DropRule& rule = v.rules.drops.by_kind[m.kind];
+  if ((files_at_limit(v, s, seat, m.kind) >> file) & 1u) {
+    if (rule.per_file == 1)
+      return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
+             " on that file";
+    return "seat " + std::to_string(seat + 1) + " already has " + std::to_string(rule.per_file) +
+           " unpromoted " + k.name + "s on that file, the most allowed";
   }
+  State t = s;
+  make_move(v, t, m);
+  if (in_check(v, t, seat))
+    return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
+  // What the dropped piece attacks: an overturned king, or a king it mates.
+  const bool overturned =
+      any_attacked(v, s, code, m.to, [&](int sq) { return s.cells[sq].code == kOverturned; });
+  if (overturned && rule.overturned_king_attack == Permission::forbidden)
+    return "a " + k.name + " may not be dropped to attack an overturned king";
+  if (rule.mate == Permission::forbidden)
+    return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
+  return "that drop is not legal here";
+}
+
+// Why the board move `m` (to a square of the board) is not legal for
+// `seat`, to move in `s`.
+std::string explain_board_move(const VariantData& v, const State& s, int seat, Move m) {
   if (m.from >= v.nsq || !v.board.test(m.from)) return "the origin is not a square of this board";
-  Cell c = s.cells[m.from];
-  if (c.code == kEmpty) return "there is no piece on " + sqname(m.from);
-  if (c.code == kOverturned) return "the overturned king on " + sqname(m.from) + " cannot move";
+  const Cell c = s.cells[m.from];
+  if (c.code == kEmpty) return "there is no piece on " + sqname(v, m.from);
+  if (c.code == kOverturned) return "the overturned king on " + sqname(v, m.from) + " cannot move";
   if (c.owner != seat)
-    return "the piece on " + sqname(m.from) + " belongs to seat " + std::to_string(c.owner + 1) +
+    return "the piece on " + sqname(v, m.from) + " belongs to seat " + std::to_string(c.owner + 1) +
            ", and seat " + std::to_string(seat + 1) + " is to move";
   const auto& k = v.kinds[kind_of(c.code)];
-  // Would the piece reach the square at all?
-  bool reaches = false;
-  const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(c.code) * v.nsq + m.from]];
-  int nrays = *p++;
-  for (int r = 0; r < nrays; ++r) {
-    int len = *p++;
-    for (int i = 0; i < len; ++i) {
-      if (p[i] == m.to) reaches = true;
-      if (s.cells[p[i]].code != kEmpty) break;
-    }
-    p += len;
-  }
-  if (!reaches) return "the " + k.name + " on " + sqname(m.from) + " cannot reach " + sqname(m.to);
-  Cell t = s.cells[m.to];
+  if (!any_attacked(v, s, c.code, m.from, [&](int sq) { return sq == m.to; }))
+    return "the " + k.name + " on " + sqname(v, m.from) + " cannot reach " + sqname(v, m.to);
+  const Cell t = s.cells[m.to];
   if (t.code == kOverturned) return "an overturned king cannot be captured";
   if (t.code != kEmpty && (t.owner == seat || !v.enemies(seat, t.owner)))
-    return "it cannot capture its own or a partner's piece on " + sqname(m.to);
+    return "it cannot capture its own or a partner's piece on " + sqname(v, m.to);
   if (t.code != kEmpty && v.kinds[kind_of(t.code)].royal)
-    return "the king on " + sqname(m.to) + " may not be captured";
+    return "the king on " + sqname(v, m.to) + " may not be captured";
   const PromotionForms forms = promotion_forms(v, seat, c.code, m.from, m.to, t.code != kEmpty);
   if (m.promote && !forms.promoted) return "the " + k.name + " cannot promote on this move";
-  if (!m.promote && forms.plain_dead) return "the " + k.name + " must promote on " + sqname(m.to);
+  if (!m.promote && forms.plain_dead)
+    return "the " + k.name + " must promote on " + sqname(v, m.to);
   if (!m.promote && !forms.plain)
     return "the " + k.name + " must promote on this move (promotion is compulsory)";
   if (v.rules.check.enabled) {
@@ -896,6 +881,18 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
   if (v.rules.end.repetition.perpetual_check == Perpetual::forbidden)
     return "the perpetual checker may not repeat the position a fourth time";
   return "that move is not legal here";
+}
+
+}  // namespace
+
+std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
+  const State& s = line.back();
+  if (s.outcome != Outcome::ongoing) return "the game is over";
+  MoveList legal;
+  legal_moves(v, line, legal);
+  if (std::find(legal.begin(), legal.end(), m) != legal.end()) return "";
+  if (m.to >= v.nsq || !v.board.test(m.to)) return "the target is not a square of this board";
+  return m.is_drop() ? explain_drop(v, s, s.to_move, m) : explain_board_move(v, s, s.to_move, m);
 }
 
 }  // namespace koma::detail
