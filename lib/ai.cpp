@@ -17,7 +17,10 @@
 #include "expert_two.hpp"
 #include "game_impl.hpp"
 #include "koma/error.hpp"
+#include "rules.hpp"
 #include "search.hpp"
+#include "search_many.hpp"
+#include "search_two.hpp"
 
 namespace koma {
 namespace {

@@ -12,6 +12,7 @@
 #include "koma/ai.hpp"
 #include "move_picker.hpp"
 #include "movegen.hpp"
+#include "rules.hpp"
 
 namespace koma::detail {
 // ---------------------------------------------------------------- table
@@ -214,16 +215,6 @@ bool TwoSeatExpert::repeats_in_search() const {
   return false;
 }
 
-int TwoSeatExpert::moved_kind(Move m) const {
-  return m.is_drop() ? m.kind : kind_of(line_.back().cells[m.from].code);
-}
-
-int TwoSeatExpert::captured_kind(Move m) const {
-  if (m.is_drop()) return -1;
-  const Cell c = line_.back().cells[m.to];
-  return is_piece(c.code) ? kind_of(c.code) : -1;
-}
-
 bool TwoSeatExpert::gives_check(Move m) {
   // The enemy royal is not in check now (with two seats and check, the seat
   // not to move never is: as after its own move, or a position as loaded).
@@ -259,7 +250,7 @@ void TwoSeatExpert::play(int ply, Move m) {
   Frame* f = at(ply);
   f->move = m;
   f->null = false;
-  f->cont = stats_.row(seat, moved_kind(m), m.to);
+  f->cont = stats_.row(seat, moved_kind(line_.back(), m), m.to);
   // The child's table and evaluation slots load while the turn pipeline
   // runs.
   const std::uint64_t key = key_after(v_, line_.back(), m);
@@ -292,11 +283,11 @@ void TwoSeatExpert::update_quiet_stats(int ply, Move best, int bonus, const Trie
     f->killers[0] = best;
   }
   MoveStats::nudge(stats_.quiet(seat, best), bonus, kHistoryRange);
-  update_cont(ply, moved_kind(best), best.to, bonus);
+  update_cont(ply, moved_kind(line_.back(), best), best.to, bonus);
   for (Move q : quiets) {
     if (q == best) continue;
     MoveStats::nudge(stats_.quiet(seat, q), -bonus, kHistoryRange);
-    update_cont(ply, moved_kind(q), q.to, -bonus);
+    update_cont(ply, moved_kind(line_.back(), q), q.to, -bonus);
   }
 }
 
@@ -366,7 +357,7 @@ void TwoSeatExpert::read_table(NodeState& n) {
   n.tt_move = n.hit ? n.entry.move : Move{};
   if (n.root && root_best_ != Move{}) n.tt_move = root_best_;
   n.tt_pv = n.pv || (n.hit && n.entry.pv);
-  n.tt_capture = n.tt_move != Move{} && captured_kind(n.tt_move) >= 0;
+  n.tt_capture = n.tt_move != Move{} && captured_kind(line_.back(), n.tt_move) >= 0;
   n.us = line_.back().to_move;
 }
 
@@ -419,7 +410,7 @@ bool TwoSeatExpert::pruned(const NodeState& n, Move m, bool tactical, int count,
   if (tactical)
     return n.depth < 8 && !exchange_at_least(v_, s, m, -kCaptureExchange * n.depth) &&
            !gives_check(m);
-  const int pt = stats_.piece_to(moved_kind(m), m.to);
+  const int pt = stats_.piece_to(moved_kind(line_.back(), m), m.to);
   const bool hist_bad = lmr_depth < 4 && cont_at(n.ply - 1)[pt] < 0 && cont_at(n.ply - 2)[pt] < 0;
   const Frame* ss = at(n.ply);
   const bool futile = lmr_depth < 6 && !ss->in_check &&
@@ -482,15 +473,16 @@ void TwoSeatExpert::learn(const NodeState& n, Move best, int best_value, int bet
                           const Tried& quiets, const Tried& captures) {
   const int us = n.us;
   const int bonus = stat_bonus(n.depth + (best_value > beta + 200));
-  if (captured_kind(best) < 0 && !best.promote) {
+  const State& s = line_.back();
+  if (captured_kind(s, best) < 0 && !best.promote) {
     update_quiet_stats(n.ply, best, bonus, quiets);
   } else {
-    const int k = moved_kind(best), c = captured_kind(best);
+    const int k = moved_kind(s, best), c = captured_kind(s, best);
     MoveStats::nudge(stats_.capture(us, k, best.to, c >= 0 ? c : k), bonus, kCaptureRange);
   }
   for (Move q : captures) {
     if (q == best) continue;
-    const int k = moved_kind(q), c = captured_kind(q);
+    const int k = moved_kind(s, q), c = captured_kind(s, q);
     MoveStats::nudge(stats_.capture(us, k, q.to, c >= 0 ? c : k), -bonus, kCaptureRange);
   }
 }
@@ -540,7 +532,7 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
   Move m;
   while (picker.next(m)) {
     if (m == n.excluded) continue;
-    const bool tactical = captured_kind(m) >= 0 || m.promote;
+    const bool tactical = captured_kind(line_.back(), m) >= 0 || m.promote;
     if (skip_quiets && !tactical && picker.stage() != MovePicker::Stage::table && !gives_check(m))
       continue;
     const int count = ++move_count;
@@ -553,7 +545,7 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
     if (singular(n, m, beta, extension, value)) return value;
     ss->move_count = count;
     const State& before = line_.back();
-    const int pt = stats_.piece_to(moved_kind(m), m.to);
+    const int pt = stats_.piece_to(moved_kind(before, m), m.to);
     play(ply, m);
     const bool check = line_.checked(line_.size() - 1);
     // A check that keeps the checking piece is searched a ply deeper.
@@ -605,9 +597,10 @@ int TwoSeatExpert::search(Node node, int ply, int alpha, int beta, int depth, bo
 void TwoSeatExpert::score_quiescence_moves(int us, Move tt_move) {
   // The table move first; captures by the value taken (cheaper taker first)
   // and their history; the rest (evasions, checks) by history.
+  const State& s = line_.back();
   for (Move m : scratch_) {
-    const int captured = captured_kind(m);
-    const int kind = moved_kind(m);
+    const int captured = captured_kind(s, m);
+    const int kind = moved_kind(s, m);
     int sc = 0;
     if (m == tt_move)
       sc = 1 << 30;
@@ -679,7 +672,7 @@ int TwoSeatExpert::qsearch(bool pv, int ply, int alpha, int beta, int depth) {
       if (pool[j].score > pool[bi].score) bi = j;
     std::swap(pool[i], pool[bi]);
     const Move m = pool[i].m;
-    const int captured = captured_kind(m);
+    const int captured = captured_kind(line_.back(), m);
     if (!checked && best_value > -kWinScore) {
       // Futility: a capture that cannot bring the score back to alpha
       // (it gains about twice the piece: off the board and into the hand).

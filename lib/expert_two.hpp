@@ -152,8 +152,6 @@ class TwoSeatExpert {
   const SquareSet* check_reach() const;
   // Whether the seat to move in the line's last state is in check.
   bool in_check_now() const;
-  int moved_kind(Move m) const;
-  int captured_kind(Move m) const;
   void update_quiet_stats(int ply, Move best, int bonus, const Tried& quiets);
   void update_cont(int ply, int kind, int to, int bonus);
 

@@ -5,6 +5,7 @@
 #include "game_impl.hpp"
 #include "koma/error.hpp"
 #include "notation.hpp"
+#include "rules.hpp"
 
 namespace koma {
 

@@ -1,5 +1,7 @@
 #include "move_picker.hpp"
 
+#include "rules.hpp"
+
 #include <algorithm>
 
 namespace koma::detail {
@@ -228,16 +230,6 @@ MovePicker::MovePicker(const VariantData& v, const Line& line, MoveStats& stats,
       us_(line.back().to_move),
       base_(pool.size()) {}
 
-int MovePicker::moved_kind(Move m) const {
-  return m.is_drop() ? m.kind : kind_of(s_.cells[m.from].code);
-}
-
-int MovePicker::captured_kind(Move m) const {
-  if (m.is_drop()) return -1;
-  const Cell c = s_.cells[m.to];
-  return is_piece(c.code) ? kind_of(c.code) : -1;
-}
-
 void MovePicker::list_moves() {
   legal_moves(v_, line_, scratch_);
   any_legal_ = any_legal_ || !scratch_.empty();
@@ -246,13 +238,13 @@ void MovePicker::list_moves() {
   int index = 0;
   std::size_t quiet = 0;
   for (Move m : scratch_) {
-    const int captured = captured_kind(m);
+    const int captured = captured_kind(s_, m);
     if (captured < 0 && !m.promote) {
       scratch_[quiet++] = m;
       continue;
     }
     const int gain = captured >= 0 ? piece_value(v_, captured) : 0;
-    const int kind = moved_kind(m);
+    const int kind = moved_kind(s_, m);
     const int score = 6 * gain + stats_.capture(us_, kind, m.to, captured >= 0 ? captured : kind);
     pool_.push_back(Scored{m, score, index++});
   }
@@ -266,7 +258,7 @@ bool MovePicker::next_tactical(Move& m) {
   while (cur_ < tactical_end_) {
     const Scored x = pool_[cur_++];
     if (table_legal_ && x.m == table_) continue;
-    const int captured = captured_kind(x.m);
+    const int captured = captured_kind(s_, x.m);
     const int gain = captured >= 0 ? piece_value(v_, captured) : 0;
     if (exchange_at_least(v_, s_, x.m, -gain / 16)) {
       m = x.m;
@@ -298,7 +290,7 @@ bool MovePicker::next_quiet(Move& m) {
     const auto [c1, c2, c4] = cont_;
     for (std::size_t i = tactical_end_; i < pool_.size(); ++i) {
       const Move q = pool_[i].m;
-      const int pt = stats_.piece_to(moved_kind(q), q.to);
+      const int pt = stats_.piece_to(moved_kind(s_, q), q.to);
       pool_[i].score = stats_.quiet(us_, q) + 2 * c1[pt] + 2 * c2[pt] + c4[pt];
     }
   }

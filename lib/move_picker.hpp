@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "line.hpp"
 #include "search.hpp"
 
 namespace koma::detail {
@@ -132,8 +133,6 @@ class MovePicker {
     given_ = stage;
     return true;
   }
-  int moved_kind(Move m) const;
-  int captured_kind(Move m) const;
 
   const VariantData& v_;
   const Line& line_;

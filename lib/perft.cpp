@@ -2,7 +2,7 @@
 
 #include "access.hpp"
 #include "game_impl.hpp"
-#include "line.hpp"
+#include "rules.hpp"
 
 namespace koma {
 

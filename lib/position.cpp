@@ -7,6 +7,7 @@
 #include "line.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
+#include "rules.hpp"
 
 namespace koma {
 

@@ -1,14 +1,15 @@
 // The turn pipeline: what happens after a move, in the order of
 // docs/descriptor.md#what-happens-after-a-move — eliminations, endings, the next seat, repetition
-// and the ply limit, then a seat that cannot move on its turn. Every step is switched by an atom.
+// and the ply limit, then a seat that cannot move on its turn. Every step is switched by an atom;
+// each ending atom is judged by a function of its own. Then the illegal-move explainer.
 #include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
 
 #include "elimination.hpp"
-#include "line.hpp"
 #include "notation.hpp"
+#include "rules.hpp"
 #include "state_ops.hpp"
 
 namespace koma::detail {
@@ -206,9 +207,58 @@ bool choose_next(const VariantData& v, State& s, int mover, SeatChecks& checks,
   return false;
 }
 
+// The turn being settled: the seat that just moved or went out, how, and
+// whose act (a move or an action) the settled state is pushed as.
+struct Turn {
+  int mover = -1;  // the seat that moved, resigned, or (stuck) was eliminated
+  // The seat whose move or action this is: the mover, unless settling
+  // resumes after a stuck seat's elimination (then the seat whose move left
+  // it stuck). Repetition credits its moves and checks.
+  int actor = -1;
+  Move move{};
+  bool moved = false;       // `move` was just played (not an action or an elimination)
+  bool gave_check = false;  // the actor's move checked a seat
+  // The cause of the latest elimination (a mate, no legal move, a
+  // resignation), or none: end.last_seat_standing: cause reports it.
+  Reason cause = Reason::none;
+  // A move played unjudged where mate_left_to_walker holds: its mate is not
+  // looked for.
+  bool mates_left = false;
+};
+
+// A finished game's text names the seat that would move next: the next seat
+// still in the game (as for a move, without passes), or, where the variant
+// says so (two-player SFEN convention), simply the next seat in turn order.
+void name_next_seat(const VariantData& v, State& s, int mover) {
+  if (v.rules.end.to_move == AfterEnd::next_seat) {
+    set_to_move(v, s, seat_after(v, mover, 1));
+    return;
+  }
+  SeatChecks checks;
+  choose_next(v, s, mover, checks, false);
+}
+
+// The endings, one function per atom, in the order they are tested (that
+// of docs/descriptor.md#what-happens-after-a-move: the first that holds
+// decides). Each returns whether the game ended.
+
+// end.checks: the mover's move gave check; its n-th check wins at once,
+// before mates are judged (check shogi).
+bool checks_ends(const VariantData& v, State& s, const Turn& t) {
+  if (!t.moved || !t.gave_check || v.rules.end.checks == 0) return false;
+  if (++s.checks_given[t.mover] < v.rules.end.checks) return false;
+  unsigned losers = 0;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (v.enemies(t.mover, seat)) losers |= 1u << seat;
+  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::checks);
+  name_next_seat(v, s, t.mover);
+  return true;
+}
+
 // end.last_team_standing: once every seat still in is on one team, that
 // team places first, its eliminated members too, and every other seat after.
-bool last_team_ends(const VariantData& v, State& s) {
+bool last_team_standing_ends(const VariantData& v, State& s) {
+  if (!v.rules.end.last_team_standing) return false;
   int left = -1;
   for (int seat = 0; seat < v.nseats; ++seat)
     if (s.active(seat)) {
@@ -227,6 +277,7 @@ bool last_team_ends(const VariantData& v, State& s) {
 // draw. Judged after every move, so a royal that arrived attacked wins once
 // the attack is gone.
 bool goal_ends(const VariantData& v, State& s) {
+  if (v.rules.end.goal.depth <= 0) return false;
   unsigned winners = 0;
   for (int seat = 0; seat < v.nseats; ++seat) {
     const int royal = s.royal[seat];
@@ -243,166 +294,172 @@ bool goal_ends(const VariantData& v, State& s) {
   return true;
 }
 
-// Endings decided by the position after eliminations. True if the game ended.
-bool position_endings_at(const VariantData& v, State& s, int mover, Move m, bool moved,
-                         Reason last_cause) {
+// end.last_seat_standing: one active seat is left. Reported as such, or
+// (cause) as the last elimination's cause.
+bool last_seat_standing_ends(const VariantData& v, State& s, Reason cause) {
   const Rules& r = v.rules;
-  if (r.end.last_team_standing && last_team_ends(v, s)) return true;
-  if (r.end.goal.depth > 0 && goal_ends(v, s)) return true;
-  if (r.end.last_seat_standing && active_count(v, s) == 1) {
-    Reason why = r.end.last_seat_reason == LastSeatReason::cause && last_cause != Reason::none
-                     ? last_cause
-                     : Reason::last_seat_standing;
-    finish(s, v.nseats, survivor_tiers(v, s), why);
-    return true;
-  }
-  if (r.end.mates > 0 && s.eliminated_count >= r.end.mates) {
-    finish(s, v.nseats, survivor_tiers(v, s), Reason::two_mates);
-    return true;
-  }
-  if (r.end.team_checkmate) {
-    unsigned losers = 0;
-    int teams_lost = 0;
-    for (int seat = 0; seat < v.nseats; ++seat) {
-      if ((losers >> seat) & 1u) continue;
-      bool all_mated = true;
-      for (int o = 0; o < v.nseats; ++o)
-        if ((v.partners[seat] >> o) & 1u) all_mated = all_mated && is_checkmated(v, s, o);
-      if (all_mated) {
-        losers |= v.partners[seat];
-        ++teams_lost;
-      }
-    }
-    if (teams_lost > 0) {
-      if (losers == (1u << v.nseats) - 1) losers = 0;  // every team mated: a draw
-      finish(s, v.nseats, loser_tiers(v, s, losers), Reason::team_checkmate);
-      return true;
-    }
-  }
-  if (r.end.collect >= 0) {
-    int total = v.max_count[v.family[r.end.collect]];  // the kind's family is the kind alone
-    for (int seat = 0; seat < v.nseats; ++seat) {
-      int held = s.hand[seat][r.end.collect];
-      s.owned[seat].each(
-          [&](int sq) { held += v.base_kind(kind_of(s.cells[sq].code)) == r.end.collect; });
-      if (total > 0 && held == total) {
-        std::array<int, kMaxSeats> tier{};
-        tier.fill(1);
-        tier[seat] = 0;
-        finish(s, v.nseats, tier, Reason::all_kings);
-        return true;
-      }
-    }
-  }
-  if (!moved) return false;
-  if (r.end.impasse.rule == ImpasseRule::kings_entered) {
-    bool all_in = true;
-    for (int seat = 0; seat < v.nseats; ++seat)
-      if (s.active(seat))
-        all_in = all_in && s.royal[seat] >= 0 && v.zone_of_owner[seat].test(s.royal[seat]);
-    if (all_in) {
-      unsigned losers = 0;
-      int under = 0, n = 0;
-      for (int seat = 0; seat < v.nseats; ++seat)
-        if (s.active(seat)) {
-          ++n;
-          if (impasse_points(v, s, seat, nullptr) < r.end.impasse.lose_below) {
-            losers |= 1u << seat;
-            ++under;
-          }
-        }
-      if (under == n) losers = 0;  // everyone short: a draw
-      finish(s, v.nseats, loser_tiers(v, s, losers), Reason::impasse);
-      return true;
-    }
-  }
-  if (r.end.impasse.rule == ImpasseRule::try_square && !m.is_drop() && s.royal[mover] == m.to) {
-    int target = v.royal_start[seat_after(v, mover, 1)];
-    if (target >= 0 && m.to == target) {
-      unsigned losers = 0;
-      for (int seat = 0; seat < v.nseats; ++seat)
-        if (seat != mover) losers |= 1u << seat;
-      finish(s, v.nseats, loser_tiers(v, s, losers), Reason::try_rule);
-      return true;
-    }
-  }
-  return false;
-}
-
-// A finished game's text names the seat that would move next: the next seat
-// still in the game (as for a move, without passes), or, where the variant
-// says so (two-player SFEN convention), simply the next seat in turn order.
-void name_next_seat(const VariantData& v, State& s, int mover) {
-  if (v.rules.end.to_move == AfterEnd::next_seat) {
-    set_to_move(v, s, seat_after(v, mover, 1));
-    return;
-  }
-  SeatChecks checks;
-  choose_next(v, s, mover, checks, false);
-}
-
-// end.checks: the mover's move gave check; its n-th check wins at once,
-// before mates are judged (check shogi). True if the game ended.
-bool check_count_ends(const VariantData& v, State& s, int mover) {
-  if (v.rules.end.checks == 0) return false;
-  if (++s.checks_given[mover] < v.rules.end.checks) return false;
-  unsigned losers = 0;
-  for (int seat = 0; seat < v.nseats; ++seat)
-    if (v.enemies(mover, seat)) losers |= 1u << seat;
-  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::checks);
-  name_next_seat(v, s, mover);
+  if (!r.end.last_seat_standing || active_count(v, s) != 1) return false;
+  const Reason why = r.end.last_seat_reason == LastSeatReason::cause && cause != Reason::none
+                         ? cause
+                         : Reason::last_seat_standing;
+  finish(s, v.nseats, survivor_tiers(v, s), why);
   return true;
 }
 
-bool position_endings(const VariantData& v, State& s, int mover, Move m, bool moved,
-                      Reason last_cause) {
-  bool ended = position_endings_at(v, s, mover, m, moved, last_cause);
-  // A finished game's text names the seat that would move next.
-  if (ended) name_next_seat(v, s, mover);
-  return ended;
+// end.mates: n seats have been eliminated; the survivors share first place.
+bool mates_ends(const VariantData& v, State& s) {
+  const int mates = v.rules.end.mates;
+  if (mates <= 0 || s.eliminated_count < mates) return false;
+  finish(s, v.nseats, survivor_tiers(v, s), Reason::two_mates);
+  return true;
 }
 
-// Repetition and ply limit (step 5), judged on `s` reached by `mover`'s move
-// (or action) after the line's states. True if the game ended.
-bool history_endings(const VariantData& v, const Line& line, State& s, int mover, bool gave_check) {
-  const Rules& r = v.rules;
-  if (r.end.repetition.count > 0) {
-    std::size_t first = 0;
-    int seen = line.occurrences(s, &first);
-    if (seen + 1 >= r.end.repetition.count) {
-      unsigned losers = 0;
-      if (r.end.repetition.perpetual_check == Perpetual::loses) {
-        // Every move since the first occurrence, this one included.
-        Tally t = line.since(first);
-        ++t.moves[mover];
-        t.checks[mover] += gave_check;
-        int perpetual = 0;
-        for (int seat = 0; seat < v.nseats; ++seat)
-          if (t.moves[seat] > 0 && t.checks[seat] == t.moves[seat]) {
-            losers |= 1u << seat;
-            ++perpetual;
-          }
-        if (perpetual != 1) losers = 0;
-      }
-      if (losers)
-        finish(s, v.nseats, loser_tiers(v, s, losers), Reason::perpetual_check);
-      else if (r.end.repetition.loser == RepetitionLoser::none)
-        finish_draw(v, s, Reason::repetition);
-      else
-        finish(s, v.nseats,
-               loser_tiers(v, s,
-                           1u << (r.end.repetition.loser == RepetitionLoser::mover
-                                      ? mover
-                                      : r.end.repetition.loser_seat)),
-               Reason::repetition);
+// end.team_checkmate: every seat of a team is checkmated at once; every
+// team mated is a draw.
+bool team_checkmate_ends(const VariantData& v, State& s) {
+  if (!v.rules.end.team_checkmate) return false;
+  unsigned losers = 0;
+  int teams_lost = 0;
+  for (int seat = 0; seat < v.nseats; ++seat) {
+    if ((losers >> seat) & 1u) continue;
+    bool all_mated = true;
+    for (int o = 0; o < v.nseats; ++o)
+      if ((v.partners[seat] >> o) & 1u) all_mated = all_mated && is_checkmated(v, s, o);
+    if (all_mated) {
+      losers |= v.partners[seat];
+      ++teams_lost;
+    }
+  }
+  if (teams_lost == 0) return false;
+  if (losers == (1u << v.nseats) - 1) losers = 0;  // every team mated: a draw
+  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::team_checkmate);
+  return true;
+}
+
+// end.collect: one seat holds every piece of the kind (on the board or in
+// hand) and wins.
+bool collect_ends(const VariantData& v, State& s) {
+  const int kind = v.rules.end.collect;
+  if (kind < 0) return false;
+  const int total = v.max_count[v.family[kind]];  // the kind's family is the kind alone
+  for (int seat = 0; seat < v.nseats; ++seat) {
+    int held = s.hand[seat][kind];
+    s.owned[seat].each([&](int sq) { held += v.base_kind(kind_of(s.cells[sq].code)) == kind; });
+    if (total > 0 && held == total) {
+      std::array<int, kMaxSeats> tier{};
+      tier.fill(1);
+      tier[seat] = 0;
+      finish(s, v.nseats, tier, Reason::all_kings);
       return true;
     }
   }
-  if (r.max_plies > 0 && s.ply - 1 >= static_cast<std::uint32_t>(r.max_plies)) {
-    finish_draw(v, s, Reason::max_plies);
-    return true;
-  }
   return false;
+}
+
+// end.impasse, rule kings_entered (after a real move): every active royal
+// stands in its zone; the seats short of lose_below points lose, all of
+// them short: a draw.
+bool kings_entered_ends(const VariantData& v, State& s) {
+  const Rules& r = v.rules;
+  if (r.end.impasse.rule != ImpasseRule::kings_entered) return false;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (s.active(seat) && (s.royal[seat] < 0 || !v.zone_of_owner[seat].test(s.royal[seat])))
+      return false;
+  unsigned losers = 0;
+  int under = 0, n = 0;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (s.active(seat)) {
+      ++n;
+      if (impasse_points(v, s, seat, nullptr) < r.end.impasse.lose_below) {
+        losers |= 1u << seat;
+        ++under;
+      }
+    }
+  if (under == n) losers = 0;  // everyone short: a draw
+  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::impasse);
+  return true;
+}
+
+// end.impasse, rule try (after a real move): the mover's royal moved onto
+// the next seat's royal start square; the mover wins.
+bool try_ends(const VariantData& v, State& s, const Turn& t) {
+  const Move m = t.move;
+  if (v.rules.end.impasse.rule != ImpasseRule::try_square || m.is_drop() ||
+      s.royal[t.mover] != m.to)
+    return false;
+  const int target = v.royal_start[seat_after(v, t.mover, 1)];
+  if (target < 0 || m.to != target) return false;
+  unsigned losers = 0;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (seat != t.mover) losers |= 1u << seat;
+  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::try_rule);
+  return true;
+}
+
+// end.repetition.perpetual_check: loses: the seat that gave check with
+// every one of its moves since the line's state `first`, this move of
+// `mover` included, as a mask, where exactly one did; else 0.
+unsigned perpetual_checker(const VariantData& v, const Line& line, std::size_t first, int mover,
+                           bool gave_check) {
+  Tally t = line.since(first);
+  ++t.moves[mover];
+  t.checks[mover] += gave_check;
+  unsigned losers = 0;
+  int perpetual = 0;
+  for (int seat = 0; seat < v.nseats; ++seat)
+    if (t.moves[seat] > 0 && t.checks[seat] == t.moves[seat]) {
+      losers |= 1u << seat;
+      ++perpetual;
+    }
+  return perpetual == 1 ? losers : 0;
+}
+
+// end.repetition: `s`, reached by `mover`'s move (or action) after the
+// line's states, occurs for the count-th time. A perpetual checker loses
+// where the rule says so; else end.repetition.loser decides.
+bool repetition_ends(const VariantData& v, const Line& line, State& s, int mover, bool gave_check) {
+  const auto& rep = v.rules.end.repetition;
+  if (rep.count <= 0) return false;
+  std::size_t first = 0;
+  if (line.occurrences(s, &first) + 1 < rep.count) return false;
+  const unsigned perpetual = rep.perpetual_check == Perpetual::loses
+                                 ? perpetual_checker(v, line, first, mover, gave_check)
+                                 : 0;
+  if (perpetual)
+    finish(s, v.nseats, loser_tiers(v, s, perpetual), Reason::perpetual_check);
+  else if (rep.loser == RepetitionLoser::none)
+    finish_draw(v, s, Reason::repetition);
+  else
+    finish(s, v.nseats,
+           loser_tiers(v, s, 1u << (rep.loser == RepetitionLoser::mover ? mover : rep.loser_seat)),
+           Reason::repetition);
+  return true;
+}
+
+// max_plies: plies played (the ply less one) reach the limit: a draw.
+bool max_plies_ends(const VariantData& v, State& s) {
+  const int limit = v.rules.max_plies;
+  if (limit <= 0 || s.ply - 1 < static_cast<std::uint32_t>(limit)) return false;
+  finish_draw(v, s, Reason::max_plies);
+  return true;
+}
+
+// Step 3: the endings decided by the position after the eliminations, the
+// impasse rules only right after a real move. A game that ends names the
+// seat that would move next.
+bool position_ends(const VariantData& v, State& s, const Turn& t) {
+  const bool ended = last_team_standing_ends(v, s) || goal_ends(v, s) ||
+                     last_seat_standing_ends(v, s, t.cause) || mates_ends(v, s) ||
+                     team_checkmate_ends(v, s) || collect_ends(v, s) ||
+                     (t.moved && (kings_entered_ends(v, s) || try_ends(v, s, t)));
+  if (ended) name_next_seat(v, s, t.mover);
+  return ended;
+}
+
+// Step 5: repetition, then the ply limit, judged on `s` reached by the
+// actor's move (or action) after the line's states.
+bool history_ends(const VariantData& v, const Line& line, State& s, const Turn& t) {
+  return repetition_ends(v, line, s, t.actor, t.gave_check) || max_plies_ends(v, s);
 }
 
 // With an outside referee, an ending by rule is noted in the state and play
@@ -454,8 +511,8 @@ bool seat_can_move(const VariantData& v, Line& line, const State& s, int actor, 
 
 // Two seats in play and a real move that checks nobody: then no seat is in
 // check (only the mover's pieces can attack the other), so none is mated.
-bool unchecked_pair(const VariantData& v, const State& s, bool moved, bool gave_check) {
-  return moved && !gave_check && active_count(v, s) == 2;
+bool unchecked_pair(const VariantData& v, const State& s, const Turn& t) {
+  return t.moved && !t.gave_check && active_count(v, s) == 2;
 }
 
 // Whether an unjudged move (play_move_unjudged) leaves a mate to the
@@ -467,39 +524,34 @@ bool mate_left_to_walker(const VariantData& v) {
   return v.nseats == 2 && v.rules.no_legal_move != NoMove::pass;
 }
 
-// Steps 3-6 for a state whose mover has just acted: settles `s`, to be
-// pushed with `mover` as its actor. With `grow` (the same line,
-// writable), a seat left without a legal move is found and eliminated; a
-// probe (`grow` null) only reads the line and stops once the next seat is
-// chosen, which is enough to know the position the move leads to.
-// `actor` is the seat whose move or action this is (the mover unless
-// settling resumes after a stuck seat's elimination); `checks`, which
-// seats `s` has in check as far as known, learns more. `mates_left`: a
-// move played unjudged where mate_left_to_walker holds; its mate is not
-// looked for.
+// Steps 2-6 for a state whose mover has just acted (`t`): settles `s`, to
+// be pushed with `t.actor` as its mover. With `grow` (the same line,
+// writable), a seat left without a legal move is found and eliminated, and
+// the steps run again for its turn; a probe (`grow` null) only reads the
+// line and stops once the next seat is chosen, which is enough to know the
+// position the move leads to. `checks`, which seats `s` has in check as
+// far as known, learns more.
 void settle(const VariantData& v, const Line& line, Line* grow, State& s, SeatChecks& checks,
-            int mover, bool gave_check, Move m, bool moved, Reason cause, int actor = -1,
-            bool mates_left = false) {
+            Turn t) {
   const Rules& r = v.rules;
-  if (actor < 0) actor = mover;
   s.rule_ending = false;
   for (;;) {
-    if (moved && gave_check && check_count_ends(v, s, mover)) break;
-    if (r.mate == MateDetect::immediate && !mates_left &&
-        !unchecked_pair(v, s, moved, gave_check) && scan_mates(v, s, mover, checks))
-      cause = Reason::checkmate;
-    if (position_endings(v, s, mover, m, moved, cause) && !reported_only(line, s)) break;
-    moved = false;
-    if (!choose_next(v, s, mover, checks)) {
+    if (checks_ends(v, s, t)) break;
+    if (r.mate == MateDetect::immediate && !t.mates_left && !unchecked_pair(v, s, t) &&
+        scan_mates(v, s, t.mover, checks))
+      t.cause = Reason::checkmate;
+    if (position_ends(v, s, t) && !reported_only(line, s)) break;
+    t.moved = false;
+    if (!choose_next(v, s, t.mover, checks)) {
       finish_draw(v, s, Reason::no_seat_can_move);
       break;
     }
-    if (history_endings(v, line, s, actor, gave_check) && !reported_only(line, s)) break;
+    if (history_ends(v, line, s, t) && !reported_only(line, s)) break;
     if (r.no_legal_move == NoMove::pass || !grow) break;
-    int seat = s.to_move;
-    if (seat_can_move(v, *grow, s, actor, gave_check, checks)) break;
-    cause = eliminate_stuck(v, s, checks);
-    mover = seat;
+    const int seat = s.to_move;
+    if (seat_can_move(v, *grow, s, t.actor, t.gave_check, checks)) break;
+    t.cause = eliminate_stuck(v, s, checks);
+    t.mover = seat;
   }
 }
 
@@ -533,8 +585,10 @@ bool board_move(const VariantData& v, State& s, Move m, SeatChecks& checks) {
 State probe_move(const VariantData& v, const Line& line, Move m, bool* gave_check) {
   State s = line.back();
   SeatChecks checks;
+  const int mover = s.to_move;
   *gave_check = board_move(v, s, m, checks);
-  settle(v, line, nullptr, s, checks, line.back().to_move, *gave_check, m, true, Reason::none);
+  settle(v, line, nullptr, s, checks,
+         Turn{.mover = mover, .actor = mover, .move = m, .moved = true, .gave_check = *gave_check});
   return s;
 }
 
@@ -650,8 +704,13 @@ void push_move(const VariantData& v, Line& line, Move m, bool judge) {
   // `before` may move once the line grows: not read in here.
   const auto after = [&](State& s) {
     const bool gave = board_move(v, s, m, checks);
-    settle(v, line, judge ? &line : nullptr, s, checks, mover, gave, m, true, Reason::none, -1,
-           !judge && mate_left_to_walker(v));
+    settle(v, line, judge ? &line : nullptr, s, checks,
+           Turn{.mover = mover,
+                .actor = mover,
+                .move = m,
+                .moved = true,
+                .gave_check = gave,
+                .mates_left = !judge && mate_left_to_walker(v)});
 #ifdef KOMA_SELF_CHECK
     guess.check(s);
 #endif
@@ -689,7 +748,8 @@ void judge_stuck(const VariantData& v, Line& line) {
   const int seat = s.to_move;
   SeatChecks checks;
   const Reason cause = eliminate_stuck(v, s, checks);
-  settle(v, line, &line, s, checks, seat, gave, Move{}, false, cause, actor);
+  settle(v, line, &line, s, checks,
+         Turn{.mover = seat, .actor = actor, .gave_check = gave, .cause = cause});
   line.push(s, actor, gave, checks.known());
 }
 
@@ -699,7 +759,8 @@ void play_resign(const VariantData& v, Line& line) {
   ++s.ply;
   eliminate_seat(v, s, seat, EliminationCause::resignation, -1);
   SeatChecks checks;
-  settle(v, line, &line, s, checks, seat, false, Move{}, false, Reason::resignation);
+  settle(v, line, &line, s, checks,
+         Turn{.mover = seat, .actor = seat, .cause = Reason::resignation});
   line.push(s, seat, false, checks.known());
 }
 
@@ -740,90 +801,75 @@ void end_game(State& s, const std::vector<int>& places, Reason reason) {
     s.places[i] = static_cast<std::uint8_t>(places[i]);
 }
 
-std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
-  const State& s = line.back();
-  if (s.outcome != Outcome::ongoing) return "the game is over";
-  MoveList legal;
-  legal_moves(v, line, legal);
-  if (std::find(legal.begin(), legal.end(), m) != legal.end()) return "";
-  int seat = s.to_move;
-  auto sqname = [&](int sq) { return sq < v.nsq ? square_name(v, sq) : std::string("?"); };
-  if (m.to >= v.nsq || !v.board.test(m.to)) return "the target is not a square of this board";
-  if (m.is_drop()) {
-    if (m.kind >= v.kinds.size()) return "no such piece kind";
-    const auto& k = v.kinds[m.kind];
-    if (!v.rules.drops.enabled) return "this variant has no drops";
-    if (s.hand_frozen[seat]) return "this seat's hand is frozen";
-    if (k.promoted && v.rules.drops.promoted == Permission::forbidden)
-      return "pieces are dropped unpromoted";
-    if (!s.hand[seat][v.base_kind(m.kind)])
-      return "seat " + std::to_string(seat + 1) + " has no " + v.kinds[v.base_kind(m.kind)].name +
-             " in hand";
-    if (s.cells[m.to].code != kEmpty) return sqname(m.to) + " is occupied";
-    std::uint8_t code = code_of(m.kind, v.seat_facing[seat]);
-    if (v.dead[code].test(m.to))
-      return "a " + k.name + " dropped on " + sqname(m.to) + " could never move";
-    const int file = v.file_of(m.to, v.seat_facing[seat]);
-    if ((files_at_limit(v, s, seat, m.kind) >> file) & 1u) {
-      const int limit = v.rules.drops.by_kind[m.kind].per_file;
-      if (limit == 1)
-        return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
-               " on that file";
-      return "seat " + std::to_string(seat + 1) + " already has " + std::to_string(limit) +
-             " unpromoted " + k.name + "s on that file, the most allowed";
-    }
-    State t = s;
-    make_move(v, t, m);
-    if (in_check(v, t, seat))
-      return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
-    // What the dropped piece attacks: an overturned king, or a king it mates.
-    bool overturned = false;
-    const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + m.to]];
-    int nrays = *p++;
-    for (int r = 0; r < nrays; ++r) {
-      int len = *p++;
-      for (int i = 0; i < len; ++i) {
-        if (s.cells[p[i]].code == kOverturned) overturned = true;
-        if (s.cells[p[i]].code != kEmpty) break;
-      }
-      p += len;
-    }
-    if (overturned && v.rules.drops.by_kind[m.kind].overturned_king_attack == Permission::forbidden)
-      return "a " + k.name + " may not be dropped to attack an overturned king";
-    if (v.rules.drops.by_kind[m.kind].mate == Permission::forbidden)
-      return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
-    return "that drop is not legal here";
+namespace {
+
+// A square's name, or "?" past the board.
+std::string sqname(const VariantData& v, int sq) {
+  return sq < v.nsq ? square_name(v, sq) : std::string("?");
+}
+
+// Why the drop `m` (to a square of the board) is not legal for `seat`, to
+// move in `s`.
+std::string explain_drop(const VariantData& v, const State& s, int seat, Move m) {
+  if (m.kind >= v.kinds.size()) return "no such piece kind";
+  const auto& k = v.kinds[m.kind];
+  if (!v.rules.drops.enabled) return "this variant has no drops";
+  if (s.hand_frozen[seat]) return "this seat's hand is frozen";
+  if (k.promoted && v.rules.drops.promoted == Permission::forbidden)
+    return "pieces are dropped unpromoted";
+  if (!s.hand[seat][v.base_kind(m.kind)])
+    return "seat " + std::to_string(seat + 1) + " has no " + v.kinds[v.base_kind(m.kind)].name +
+           " in hand";
+  if (s.cells[m.to].code != kEmpty) return sqname(v, m.to) + " is occupied";
+  const std::uint8_t code = code_of(m.kind, v.seat_facing[seat]);
+  if (v.dead[code].test(m.to))
+    return "a " + k.name + " dropped on " + sqname(v, m.to) + " could never move";
+  const int file = v.file_of(m.to, v.seat_facing[seat]);
+  const DropRule& rule = v.rules.drops.by_kind[m.kind];
+  if ((files_at_limit(v, s, seat, m.kind) >> file) & 1u) {
+    if (rule.per_file == 1)
+      return "nifu: seat " + std::to_string(seat + 1) + " already has an unpromoted " + k.name +
+             " on that file";
+    return "seat " + std::to_string(seat + 1) + " already has " + std::to_string(rule.per_file) +
+           " unpromoted " + k.name + "s on that file, the most allowed";
   }
+  State t = s;
+  make_move(v, t, m);
+  if (in_check(v, t, seat))
+    return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
+  // What the dropped piece attacks: an overturned king, or a king it mates.
+  const bool overturned =
+      any_attacked(v, s, code, m.to, [&](int sq) { return s.cells[sq].code == kOverturned; });
+  if (overturned && rule.overturned_king_attack == Permission::forbidden)
+    return "a " + k.name + " may not be dropped to attack an overturned king";
+  if (rule.mate == Permission::forbidden)
+    return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
+  return "that drop is not legal here";
+}
+
+// Why the board move `m` (to a square of the board) is not legal for
+// `seat`, to move in `s`.
+std::string explain_board_move(const VariantData& v, const State& s, int seat, Move m) {
   if (m.from >= v.nsq || !v.board.test(m.from)) return "the origin is not a square of this board";
-  Cell c = s.cells[m.from];
-  if (c.code == kEmpty) return "there is no piece on " + sqname(m.from);
-  if (c.code == kOverturned) return "the overturned king on " + sqname(m.from) + " cannot move";
+  const Cell c = s.cells[m.from];
+  if (c.code == kEmpty) return "there is no piece on " + sqname(v, m.from);
+  if (c.code == kOverturned) return "the overturned king on " + sqname(v, m.from) + " cannot move";
   if (c.owner != seat)
-    return "the piece on " + sqname(m.from) + " belongs to seat " + std::to_string(c.owner + 1) +
+    return "the piece on " + sqname(v, m.from) + " belongs to seat " + std::to_string(c.owner + 1) +
            ", and seat " + std::to_string(seat + 1) + " is to move";
   const auto& k = v.kinds[kind_of(c.code)];
-  // Would the piece reach the square at all?
-  bool reaches = false;
-  const std::uint8_t* p = &v.rays[v.ray_at[static_cast<std::size_t>(c.code) * v.nsq + m.from]];
-  int nrays = *p++;
-  for (int r = 0; r < nrays; ++r) {
-    int len = *p++;
-    for (int i = 0; i < len; ++i) {
-      if (p[i] == m.to) reaches = true;
-      if (s.cells[p[i]].code != kEmpty) break;
-    }
-    p += len;
-  }
-  if (!reaches) return "the " + k.name + " on " + sqname(m.from) + " cannot reach " + sqname(m.to);
-  Cell t = s.cells[m.to];
+  if (!any_attacked(v, s, c.code, m.from, [&](int sq) { return sq == m.to; }))
+    return "the " + k.name + " on " + sqname(v, m.from) + " cannot reach " + sqname(v, m.to);
+  const Cell t = s.cells[m.to];
   if (t.code == kOverturned) return "an overturned king cannot be captured";
   if (t.code != kEmpty && (t.owner == seat || !v.enemies(seat, t.owner)))
-    return "it cannot capture its own or a partner's piece on " + sqname(m.to);
+    return "it cannot capture its own or a partner's piece on " + sqname(v, m.to);
   if (t.code != kEmpty && v.kinds[kind_of(t.code)].royal)
-    return "the king on " + sqname(m.to) + " may not be captured";
+    return "the king on " + sqname(v, m.to) + " may not be captured";
   const PromotionForms forms = promotion_forms(v, seat, c.code, m.from, m.to, t.code != kEmpty);
   if (m.promote && !forms.promoted) return "the " + k.name + " cannot promote on this move";
-  if (!m.promote && forms.plain_dead) return "the " + k.name + " must promote on " + sqname(m.to);
+  if (!m.promote && forms.plain_dead)
+    return "the " + k.name + " must promote on " + sqname(v, m.to);
   if (!m.promote && !forms.plain)
     return "the " + k.name + " must promote on this move (promotion is compulsory)";
   if (v.rules.check.enabled) {
@@ -835,6 +881,18 @@ std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
   if (v.rules.end.repetition.perpetual_check == Perpetual::forbidden)
     return "the perpetual checker may not repeat the position a fourth time";
   return "that move is not legal here";
+}
+
+}  // namespace
+
+std::string explain_illegal(const VariantData& v, const Line& line, Move m) {
+  const State& s = line.back();
+  if (s.outcome != Outcome::ongoing) return "the game is over";
+  MoveList legal;
+  legal_moves(v, line, legal);
+  if (std::find(legal.begin(), legal.end(), m) != legal.end()) return "";
+  if (m.to >= v.nsq || !v.board.test(m.to)) return "the target is not a square of this board";
+  return m.is_drop() ? explain_drop(v, s, s.to_move, m) : explain_board_move(v, s, s.to_move, m);
 }
 
 }  // namespace koma::detail

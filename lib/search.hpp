@@ -2,20 +2,20 @@
 // candidate moves through the full turn pipeline of a Line (eliminations,
 // check priority, endings), so it plays by the variant's rules, and scores
 // positions with evaluation.hpp from one seat's view.
-//   search.cpp       what the searches share: node budget, move ordering
-//   search_two.cpp   two seats, fixed depth (easy, medium, hard)
-//   expert_two.cpp   two seats, the expert (expert_two.hpp)
-//   search_many.cpp  more seats: Best-Reply Search
+// This header holds what they share (the node budget, move ordering in
+// search.cpp, the evaluation cache); each search has its own header:
+//   search_two.hpp   two seats, fixed depth (easy, medium, hard)
+//   expert_two.hpp   two seats, the expert
+//   search_many.hpp  more seats: Best-Reply Search
 #pragma once
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "evaluation.hpp"
-#include "line.hpp"
+#include "movegen.hpp"
 #include "state_ops.hpp"
 
 namespace koma::detail {
@@ -42,11 +42,23 @@ struct Budget {
   }
 };
 
+// The kind of the piece `m` moves in `s` (the move not yet played): the
+// dropped kind for a drop.
+inline int moved_kind(const State& s, Move m) {
+  return m.is_drop() ? m.kind : kind_of(s.cells[m.from].code);
+}
+
+// The kind of the piece `m` captures in `s`, or -1 (a drop or a quiet move).
+inline int captured_kind(const State& s, Move m) {
+  if (m.is_drop()) return -1;
+  const Cell c = s.cells[m.to];
+  return is_piece(c.code) ? kind_of(c.code) : -1;
+}
+
 // The value of the piece `m` captures (0 for a drop or a quiet move).
 inline int captured_value(const VariantData& v, const State& s, Move m) {
-  if (m.is_drop()) return 0;
-  Cell c = s.cells[m.to];
-  return is_piece(c.code) ? piece_value(v, kind_of(c.code)) : 0;
+  const int kind = captured_kind(s, m);
+  return kind >= 0 ? piece_value(v, kind) : 0;
 }
 
 // A capture that loses material at once: a dearer piece taking a cheaper
@@ -153,100 +165,6 @@ class EvalCache {
   std::uint64_t variant_ = 0;  // v_'s serial where the cache is kept (use_for)
   int me_ = -1;
   std::vector<Slot> slots_;
-};
-
-// Two seats, the fixed-depth levels: minimax with alpha-beta from `me`'s
-// view over `line` (whose last state is the node searched; moves are pushed
-// and popped), the plain search the rule page describes. Every position it
-// visits counts one node of the budget.
-class TwoSeatSearch {
- public:
-  TwoSeatSearch(const VariantData& v, Line& line, int me, Budget& budget)
-      : v_(v), line_(line), me_(me), b_(budget), eval_(v, me) {}
-  // Captures only, up to `depth` plies, until quiet; either side may stand
-  // pat.
-  int quiesce(int alpha, int beta, int depth);
-  // Minimax to `depth` plies, then quiescence to `qdepth` (0: none).
-  int alphabeta(int depth, int alpha, int beta, int ply, int qdepth);
-
- private:
-  // Captures that lose material at once (loses_at_once) go last, after the
-  // quiet moves, in the order they had.
-  void demote_losing_captures(const State& s, MoveList& moves);
-  const VariantData& v_;
-  Line& line_;
-  int me_;
-  Budget& b_;
-  MoveHints hints_;
-  EvalCache eval_;
-};
-
-// More seats: Best-Reply Search (Schadd & Winands 2011) from `me`'s view.
-// Layers alternate: `me`'s moves (with its partners'), then the single
-// strongest reply of any opponent, after which the turn comes back to `me`
-// — the other opponents pass — unless a seat must answer a check. Beyond
-// the depth, the same alternation over captures only (quiescence), where
-// either side may stand pat, except a seat in check, which answers it with
-// any move.
-class BestReplySearch {
- public:
-  BestReplySearch(const VariantData& v, Line& line, int me, Budget& budget)
-      : v_(v), line_(line), me_(me), b_(budget), eval_(v, me) {}
-  // `depth` layers, then up to kQuiescence layers of captures.
-  int search(int depth, int alpha, int beta, int ply);
-  static constexpr int kQuiescence = 4;
-
- private:
-  struct Candidate {
-    std::uint64_t key;
-    Move move;
-    int seat;
-  };
-  // Which of a layer's moves candidates() lists. A full layer lists its
-  // captures first (every capture's order key is above every other
-  // move's) and its other moves only where no capture cut the node: most
-  // cuts are captures. The other moves are keyed when they are listed,
-  // with the history the captures' subtrees taught.
-  enum class Stage {
-    quiescence,  // captures, but those that lose material at once
-    captures,    // a full layer's captures
-    rest,        // a full layer's other moves
-  };
-  // A layer's moves as the search takes them: the stage listed, the list
-  // (of the ply, kept) and the next to take.
-  struct Layer {
-    bool maxing, checked;
-    Stage stage;
-    int ply;
-    std::vector<Candidate>& list;
-    std::size_t next = 0;
-  };
-  // Lists the moves of the layer's stage at the line's last state, of the
-  // seats that move in it (only the seat to move if it is `me`'s side or in
-  // check), each with its order key.
-  void candidates(Layer& layer);
-  // The layer's next move, best first by key, and its seat (listing the
-  // other moves after the captures); false when none is left.
-  bool next(Layer& layer, Move& move, int& seat);
-  // The standings of the line's state i: kept, read from those kept for one
-  // of the three states before it, or computed.
-  const Standings& standings_at(std::size_t i);
-  // Plays `seat`'s move `m` (on a virtual turn if it is not the seat to
-  // move) and, after a reply, gives the turn back to `me`; returns how many
-  // states it pushed.
-  int play(Move m, int seat, bool maxing);
-  const VariantData& v_;
-  Line& line_;
-  int me_;
-  Budget& b_;
-  EvalCache eval_;
-  MoveHints hints_;
-  std::deque<std::vector<Candidate>> lists_;  // per ply, reused
-  struct KeptStandings {
-    std::uint64_t serial = 0;  // the line's serial of the state they are of; 0: none
-    Standings standings;
-  };
-  std::vector<KeptStandings> standings_;  // by line index
 };
 
 // A finished position's score from the searching seat's view, nearer wins

@@ -1,8 +1,9 @@
-// More seats: Best-Reply Search (Schadd & Winands 2011), search.hpp.
+// More seats: Best-Reply Search (Schadd & Winands 2011), search_many.hpp.
 #include <algorithm>
 #include <functional>
 
-#include "search.hpp"
+#include "rules.hpp"
+#include "search_many.hpp"
 
 namespace koma::detail {
 

@@ -1,10 +1,11 @@
 // Two seats, the fixed-depth levels (easy, medium, hard): plain alpha-beta
-// with quiescence over captures (search.hpp). The expert has its own search
+// with quiescence over captures (search_two.hpp). The expert has its own search
 // (expert_two.cpp).
 #include <algorithm>
 
 #include "koma/ai.hpp"
-#include "search.hpp"
+#include "rules.hpp"
+#include "search_two.hpp"
 
 namespace koma::detail {
 
