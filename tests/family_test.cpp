@@ -1,39 +1,16 @@
-// The two-player shogi family (docs/variants/): each descriptor's start
-// position counted to depth 4 against Fairy-Stockfish's counts for its
-// variant of the same name (commit c19b5f6, `go perft N`), and the rules
-// that set a member apart.
+// The two-player shogi family (docs/variants/): positions reached by play
+// counted against Fairy-Stockfish's counts for its variant of the same name
+// (their start counts are rows of tests/data/variants.jsonl, checked by
+// variants_test.cpp), and the rules that set a member apart.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <tuple>
 
 #include "support.hpp"
 
 namespace {
-
-struct Counts {
-  const char* file;
-  std::vector<std::uint64_t> perft;  // depths 1, 2, 3, 4
-  const char* pawn = "P";            // the piece whose drop may not mate
-};
-
-// Fairy-Stockfish's start-position counts.
-const std::vector<Counts> kFamily = {
-    {"minishogi.yaml", {14, 181, 2512, 35401}},
-    {"gorogoro.yaml", {16, 250, 4166, 67517}},
-    {"judkins.yaml", {20, 336, 6183, 118345}},
-    {"euroshogi.yaml", {25, 625, 15424, 380499}},
-    {"checkshogi.yaml", {30, 900, 25470, 719408}},
-    {"yarishogi.yaml", {20, 400, 7960, 158404}},
-    {"okisakishogi.yaml", {37, 1369, 48211, 1697913}},
-    {"torishogi.yaml", {17, 288, 5430, 103857}, "S"},
-    {"dobutsu.yaml", {4, 17, 123, 976}, "C"},
-    {"kyotoshogi.yaml", {12, 137, 1636, 18268}},
-    {"microshogi.yaml", {9, 80, 767, 7256}},
-    {"shoshogi.yaml", {26, 676, 17368, 445372}},
-};
 
 // A USI square of a board `width` x `height` ("10c": file from the right, rank
 // letter from the top) in algebraic names (file letter from the left, rank
@@ -70,23 +47,26 @@ std::string in_notation(const std::string& usi, const koma::Variant& v) {
   return out;
 }
 
-// The variant with pawn drops that mate allowed, as Fairy-Stockfish lists them.
-std::shared_ptr<const koma::Variant> pawn_drop_mate_listed(const Counts& c) {
-  return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/" + c.file +
-                                  "\nname: listed\ndrops: {" + c.pawn + ": {mate: allowed}}\n",
+// The variants whose counts are Fairy-Stockfish's: rows of the shipped-variant
+// table (tests/data/variants.jsonl) with `reference: fairy-stockfish`.
+std::vector<YAML::Node> family() {
+  std::vector<YAML::Node> out;
+  for (const YAML::Node& row : test::shipped())
+    if (row["reference"] && row["reference"].as<std::string>() == "fairy-stockfish")
+      out.push_back(row);
+  return out;
+}
+
+// The variant with drops that mate allowed for the kind whose drops may not
+// (the row's `drop_mate`), as Fairy-Stockfish lists them.
+std::shared_ptr<const koma::Variant> pawn_drop_mate_listed(const YAML::Node& row) {
+  return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/" +
+                                  test::file_of(row) + "\nname: listed\ndrops: {" +
+                                  row["drop_mate"].as<std::string>() + ": {mate: allowed}}\n",
                               "listed.yaml");
 }
 
 }  // namespace
-
-TEST_CASE("family: start perft to depth 4 equals Fairy-Stockfish's") {
-  for (const Counts& c : kFamily) {
-    CAPTURE(c.file);
-    koma::Game g(test::variant(c.file));
-    for (std::size_t d = 0; d < c.perft.size(); ++d)
-      CHECK(koma::perft(g, static_cast<int>(d) + 1) == c.perft[d]);
-  }
-}
 
 // Rooks step out and back, 4 plies a round: the start position's fourth
 // occurrence ends the game after three rounds.
@@ -131,13 +111,15 @@ TEST_CASE("family: a repetition lost by a fixed seat (minishogi) or by the mover
 // Rows with a `start_sfen` are built by hand (sho shogi's two royals) and
 // checked the same way from there.
 TEST_CASE("family: positions reached by play match Fairy-Stockfish move by move") {
+  const std::vector<YAML::Node> members = family();
   std::map<std::string, int> played;
   int built = 0;
   for (const YAML::Node& row : test::jsonl("fsf-family-positions.jsonl")) {
     const std::string name = row["variant"].as<std::string>();
-    auto counts = std::find_if(kFamily.begin(), kFamily.end(),
-                               [&](const Counts& c) { return name + ".yaml" == c.file; });
-    if (counts == kFamily.end()) continue;
+    auto member = std::find_if(members.begin(), members.end(), [&](const YAML::Node& m) {
+      return m["variant"].as<std::string>() == name;
+    });
+    if (member == members.end()) continue;
     CAPTURE(name);
     // Okisaki's board is 10x10: the file 10 prints oddly in the engine's own
     // moves, so the data carries them with decimal files too.
@@ -167,7 +149,7 @@ TEST_CASE("family: positions reached by play match Fairy-Stockfish move by move"
     // Fairy-Stockfish lists a pawn drop that mates (and scores it lost); koma
     // forbids it. The same game with such drops allowed counts as it does.
     const auto perft = row["perft"];
-    koma::Game listed = game_of(pawn_drop_mate_listed(*counts));
+    koma::Game listed = game_of(pawn_drop_mate_listed(*member));
     for (const auto& m : moves) listed.play(in_notation(m.as<std::string>(), v));
     for (int d = 1; d <= 3; ++d) {
       CHECK(koma::perft(listed, d) == perft[d - 1].as<std::uint64_t>());
@@ -178,9 +160,9 @@ TEST_CASE("family: positions reached by play match Fairy-Stockfish move by move"
     else
       ++played[name];
   }
-  for (const Counts& c : kFamily) {
-    CAPTURE(c.file);
-    const std::string name = std::string(c.file).substr(0, std::string(c.file).size() - 5);
+  for (const YAML::Node& m : members) {
+    const std::string name = m["variant"].as<std::string>();
+    CAPTURE(name);
     CHECK(played[name] >= 8);
   }
   CHECK(built == 7);
@@ -311,24 +293,6 @@ TEST_CASE("family: a goal deeper than the board, or holding a lion's start, is r
                        doctest::Contains("end.goal: seat Gote's royal starts on its goal, at 2a"),
                        koma::DescriptorError);
   CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 3}}\n"));
-}
-
-// Deeper (one ply for most, two for minishogi, four for dobutsu, whose
-// tree is small): Fairy-Stockfish's counts from
-// `stockfish bench <variant> 16 1 <depth> default perft` (commit c19b5f6).
-TEST_CASE("family: deeper start perft equals Fairy-Stockfish's" * doctest::test_suite("slow")) {
-  const std::vector<std::tuple<const char*, int, std::uint64_t>> deeper = {
-      {"minishogi.yaml", 6, 8276188},   {"gorogoro.yaml", 5, 1186299},
-      {"judkins.yaml", 5, 2389896},     {"euroshogi.yaml", 5, 9451149},
-      {"checkshogi.yaml", 5, 19839626}, {"yarishogi.yaml", 5, 3174917},
-      {"torishogi.yaml", 5, 2179749},   {"kyotoshogi.yaml", 5, 225903},
-      {"microshogi.yaml", 5, 71328},    {"shoshogi.yaml", 5, 11494746},
-      {"dobutsu.yaml", 8, 5866031},
-  };
-  for (const auto& [file, depth, nodes] : deeper) {
-    CAPTURE(file);
-    CHECK(koma::perft(koma::Game(test::variant(file)), depth) == nodes);
-  }
 }
 
 TEST_CASE("family: pieces that turn over on every move (kyoto) or capture (micro)") {

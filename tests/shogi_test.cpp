@@ -1,5 +1,6 @@
-// Two-player shogi (docs/variants/shogi.md): published perft counts, the rule
-// edge positions of the independent implementation, and one test per rule.
+// Two-player shogi (docs/variants/shogi.md): published perft counts of
+// positions (the start's are in tests/data/variants.jsonl), the rule edge
+// positions of the independent implementation, and one test per rule.
 #include <doctest/doctest.h>
 
 #include "support.hpp"
@@ -16,18 +17,6 @@ Game from(const std::string& sfen, const std::string& impasse = "none") {
   return Game(Position::from_text(shogi(impasse), sfen));
 }
 }  // namespace
-
-TEST_CASE("shogi start position perft 1-4") {
-  Game g(shogi());
-  CHECK(koma::perft(g, 1) == 30);
-  CHECK(koma::perft(g, 2) == 900);
-  CHECK(koma::perft(g, 3) == 25470);
-  CHECK(koma::perft(g, 4) == 719731);
-}
-
-TEST_CASE("shogi start position perft 5" * doctest::test_suite("slow")) {
-  CHECK(koma::perft(Game(shogi()), 5) == 19861490);
-}
 
 TEST_CASE("shogi published perft positions") {
   struct Case {
