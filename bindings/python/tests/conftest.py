@@ -20,18 +20,6 @@ SOURCE = Path(os.environ.get("KOMA_SOURCE") or Path(__file__).resolve().parents[
 DATA = SOURCE / "tests" / "data"
 VARIANTS_DIR = SOURCE / "variants"
 
-# tests/data/README.md, "Modes -> descriptors".
-MODES = {
-    "standard": ("yonin", {}),
-    "standard-pdm-allowed": ("yonin", {"pawn_drop_mate": "allowed"}),
-    "king_capture": ("yonin-king-capture", {}),
-    "inherit": ("yonin-inherit", {}),
-    "team_orthogonal": ("shipley-team-orthogonal", {}),
-    "team_diagonal": ("shipley-team-diagonal", {}),
-    "individual": ("shipley-individual", {}),
-    "kings": ("shipley-kings", {}),
-}
-
 SHOGI_START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
 
@@ -41,9 +29,22 @@ def jsonl(name):
         return [json.loads(line) for line in f if line.strip()]
 
 
+def shipped():
+    """The shipped-variant table, tests/data/variants.jsonl: one row a
+    descriptor of variants/ (tests/data/README.md)."""
+    return jsonl("variants.jsonl")
+
+
+def shipped_row(name):
+    """The table's row of the shipped variant `name`."""
+    return next(row for row in shipped() if row["variant"] == name)
+
+
 def mode_variant(mode, **more):
-    """The variant a data file's mode names, with `more` options added."""
-    name, options = MODES[mode]
+    """The variant a data file's mode names (the `modes` of the table's
+    rows), with `more` options added."""
+    name, options = next((row["variant"], row["modes"][mode]) for row in shipped()
+                         if mode in row.get("modes", {}))
     return koma.Variant.load(name, **options, **more)
 
 
