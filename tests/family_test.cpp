@@ -70,7 +70,7 @@ std::shared_ptr<const koma::Variant> pawn_drop_mate_listed(const YAML::Node& row
 
 // Rooks step out and back, 4 plies a round: the start position's fourth
 // occurrence ends the game after three rounds.
-TEST_CASE("family: a repetition lost by a fixed seat (minishogi) or by the mover") {
+TEST_CASE("end.repetition.loser: a repetition lost by a fixed seat (minishogi) or by the mover") {
   const std::vector<std::string> round = {"1e1d", "5a5b", "1d1e", "5b5a"};
   auto play_rounds = [&](koma::Game& g) {
     for (int r = 0; r < 3; ++r)
@@ -178,7 +178,9 @@ std::shared_ptr<const koma::Variant> extended(const std::string& parent, const s
 
 }  // namespace
 
-TEST_CASE("family: compulsory promotion, for the zone or for one piece") {
+TEST_CASE(
+    "promotion.compulsory, pieces.P.promotion: compulsory promotion, for the zone or for one "
+    "piece") {
   // EuroShogi: every piece that can promote must, on a move into, within or
   // out of the far three ranks.
   auto euro = test::variant("euroshogi.yaml");
@@ -211,7 +213,7 @@ TEST_CASE("family: compulsory promotion, for the zone or for one piece") {
                        koma::DescriptorError);
 }
 
-TEST_CASE("family: check shogi, the first check wins") {
+TEST_CASE("end.checks: check shogi, the first check wins") {
   auto v = test::variant("checkshogi.yaml");
   // Sente's rook gives check from 5h: the game ends at once, Sente first.
   koma::Game g(koma::Position::from_text(v, "4k4/9/9/9/9/9/9/R8/4K4 b - 1"));
@@ -234,7 +236,7 @@ TEST_CASE("family: check shogi, the first check wins") {
   CHECK(gote.result() == koma::Result{{2, 1}, koma::Reason::checks});
 }
 
-TEST_CASE("family: at most two swallows of a side on a file (tori shogi's per_file)") {
+TEST_CASE("drops.S.per_file: at most two swallows of a side on a file (tori shogi)") {
   auto v = test::variant("torishogi.yaml");
   koma::Game two(koma::Position::from_text(v, "3k3/7/7/S6/S6/7/3K3 b S 1"));
   CHECK_FALSE(test::has_move(two, "S*7c"));
@@ -255,7 +257,9 @@ TEST_CASE("family: at most two swallows of a side on a file (tori shogi's per_fi
       doctest::Contains("give either 'nifu' or 'per_file', not both"), koma::DescriptorError);
 }
 
-TEST_CASE("family: dobutsu's try, and pieces that may stand where they cannot move") {
+TEST_CASE(
+    "end.goal.safe, dead_squares: dobutsu's try, and pieces that may stand where they cannot "
+    "move") {
   auto v = test::variant("dobutsu.yaml");
   // The lion reaches the far rank where nothing attacks it: Sente wins.
   koma::Game safe(koma::Position::from_text(v, "l2/2L/3/3 b - 1"));
@@ -282,7 +286,7 @@ TEST_CASE("family: dobutsu's try, and pieces that may stand where they cannot mo
   CHECK(test::has_move(mini, "P*3b"));
 }
 
-TEST_CASE("family: a goal deeper than the board, or holding a lion's start, is refused") {
+TEST_CASE("end.goal.depth: a goal deeper than the board, or holding a lion's start, is refused") {
   CHECK_THROWS_WITH_AS(
       extended("dobutsu.yaml", "end: {goal: {depth: 5}}\n"),
       doctest::Contains("end.goal.depth 5 does not fit a board 4 rows high; at most 4"),
@@ -295,7 +299,9 @@ TEST_CASE("family: a goal deeper than the board, or holding a lion's start, is r
   CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 3}}\n"));
 }
 
-TEST_CASE("family: pieces that turn over on every move (kyoto) or capture (micro)") {
+TEST_CASE(
+    "promotion.demotion, promotion.on, drops.promoted: pieces that turn over on every move (kyoto) "
+    "or capture (micro)") {
   auto kyoto = test::variant("kyotoshogi.yaml");
   koma::Game g(kyoto);
   // Every move but the king's turns the piece over: a pawn becomes a rook
@@ -340,7 +346,7 @@ koma::Game sho(const std::string& sfen) {
 
 // drops.captured: removed. Sho shogi, and any descriptor that says so
 // (here shogi, and a child of sho shogi, which inherits the key).
-TEST_CASE("family: captured pieces that leave the game (drops.captured)") {
+TEST_CASE("drops.captured: captured pieces that leave the game") {
   const std::vector<std::string> bishop_trade = {"7g7f", "3c3d", "8h2b+"};
   koma::Game kept = test::play_all(koma::Game(test::variant("shogi.yaml")), bishop_trade);
   CHECK(test::hand(kept, 1, "B") == 1);
@@ -364,7 +370,7 @@ TEST_CASE("family: captured pieces that leave the game (drops.captured)") {
 // pseudo-royal pieces; the counts of such positions are in
 // tests/data/fsf-family-positions.jsonl): a side with two royals has no king,
 // either may be taken, and the last one is a king.
-TEST_CASE("family: two royals (sho shogi's king and crown prince)") {
+TEST_CASE("kings.several: two royals (sho shogi's king and crown prince)") {
   // Gote has king and prince; the lance attacks the king, which is no check.
   koma::Game g = sho("4k3+e/9/9/9/4L4/9/9/9/K7R b - 1");
   // Taking the prince leaves the king alone, and in check; nothing in hand.

@@ -60,7 +60,7 @@ TEST_CASE("shogi rule edges of the independent implementation: legal lists and p
   }
 }
 
-TEST_CASE("a pawn drop may not mate, a pawn move and other drops may") {
+TEST_CASE("drops.P.mate: a pawn drop may not mate, a pawn move and other drops may") {
   // King 5a between its lances, sente gold on 5c guarding 4b, 5b and 6b: a
   // piece on 5b checks with the king unable to take it or step aside.
   Game pawn = from("3lkl3/9/4G4/9/9/9/9/9/4K4 b P 1");
@@ -82,14 +82,14 @@ TEST_CASE("a pawn drop may not mate, a pawn move and other drops may") {
   CHECK(test::has_move(check, "P*5b"));
 }
 
-TEST_CASE("nifu counts unpromoted pawns only") {
+TEST_CASE("drops.P.nifu: nifu counts unpromoted pawns only") {
   Game pawn = from("4k4/9/9/9/9/9/4P4/9/4K4 b P 1");
   for (char r = 'b'; r <= 'i'; ++r) CHECK_FALSE(test::has_move(pawn, std::string("P*5") + r));
   Game tokin = from("4k4/9/9/9/9/9/4+P4/9/4K4 b P 1");
   CHECK(test::has_move(tokin, "P*5c"));
 }
 
-TEST_CASE("no drop where the piece could never move") {
+TEST_CASE("dead_squares: no drop where the piece could never move") {
   Game sente = from("4k4/9/9/9/9/9/9/9/4K4 b NLP 1");
   for (char f = '1'; f <= '9'; ++f) {
     std::string file(1, f);
@@ -105,7 +105,7 @@ TEST_CASE("no drop where the piece could never move") {
   CHECK(test::has_move(gote, "N*1g"));
 }
 
-TEST_CASE("forced and optional promotion") {
+TEST_CASE("promotion.zone: forced and optional promotion") {
   // Knight on 3d jumps to 2b or 4b: the last two ranks force promotion.
   Game knight = from("4k4/9/9/6N2/9/9/9/9/4K4 b - 1");
   CHECK(test::has_move(knight, "3d2b+"));
@@ -122,7 +122,9 @@ TEST_CASE("forced and optional promotion") {
   CHECK(test::has_move(pl, "9d9c+"));
 }
 
-TEST_CASE("fourfold repetition is a draw; a perpetual checker loses") {
+TEST_CASE(
+    "end.repetition.count, end.repetition.perpetual_check: fourfold repetition is a draw, a "
+    "perpetual checker loses") {
   Game quiet = from("4k4/9/9/9/9/9/9/9/4K4 b - 1");
   for (int i = 0; i < 3; ++i) {
     CHECK_FALSE(quiet.over());
@@ -141,7 +143,8 @@ TEST_CASE("fourfold repetition is a draw; a perpetual checker loses") {
   CHECK_FALSE(checks.over());
 }
 
-TEST_CASE("impasse: both kings entered, 24 points") {
+TEST_CASE(
+    "end.impasse.rule, end.impasse.points, end.impasse.lose_below: both kings entered, 24 points") {
   // Sente's king steps into its zone while gote's already stands in its own.
   // Sente counts R+B (10) and 14 minor pieces = 24: not under 24, a draw.
   Game draw = from("9/9/9/4K4/9/9/9/4k4/9 b RB4G4S4N2Lrb2l18p 1", "both_kings_entered_24");
@@ -157,7 +160,7 @@ TEST_CASE("impasse: both kings entered, 24 points") {
   CHECK_FALSE(none.over());
 }
 
-TEST_CASE("impasse declarations: csa27, csa24 and try") {
+TEST_CASE("end.impasse.win_at, end.impasse.draw_at: declarations csa27, csa24 and try") {
   // Sente: king on 5b, ten pieces in the zone (10 points) and 2R2B in hand
   // (20): 30 points, at least 28 needed under csa27.
   const std::string pos = "GGGG1SSSS/NN2K4/9/9/9/9/9/9/8k b 2R2B 1";
@@ -195,7 +198,7 @@ TEST_CASE("a side with no legal move loses, checkmate or not") {
   CHECK_FALSE(loaded.over());
 }
 
-TEST_CASE("resignation loses") {
+TEST_CASE("resignation: a resignation loses") {
   Game g(shogi());
   g.play("7g7f");
   g.resign();

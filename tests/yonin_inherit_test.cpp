@@ -119,7 +119,7 @@ TEST_CASE("yonin inherit: every first seat moves first; perft 9, 81, 729") {
   }
 }
 
-TEST_CASE("yonin inherit: inherited pawns promote toward their own facing") {
+TEST_CASE("promotion.by: inherited pawns promote toward their own facing (yonin inherit)") {
   // South owns pawns facing other ways (as after an inheritance). The zone is
   // the three rows farthest in the piece's facing: ranks g-i for a pawn facing
   // down, files 1-3 for one facing right, ranks a-c for one facing up.
@@ -164,7 +164,8 @@ TEST_CASE("yonin inherit: inherited pawns promote toward their own facing") {
   CHECK_FALSE(test::has_move(r, "4f4i+"));
 }
 
-TEST_CASE("yonin inherit: nifu counts only own unpromoted pawns facing the dropper's forward") {
+TEST_CASE(
+    "drops.P.nifu: only own unpromoted pawns facing the dropper's forward count (yonin inherit)") {
   // South holds a pawn. File 5 holds South's pawn facing down (5d): it does
   // not count, drops on file 5 are fine. File 3 holds South's pawn facing up
   // (3f): no drop on file 3. File 7 holds North's pawn turned up (7e): not
@@ -199,7 +200,9 @@ TEST_CASE("yonin inherit: nifu counts only own unpromoted pawns facing the dropp
   CHECK(holds(g, "5f", "P", 1, Facing::up));
 }
 
-TEST_CASE("yonin inherit: double check - mated on its turn, pieces go to the latest checker") {
+TEST_CASE(
+    "elimination.pieces, elimination.hand: double check - mated on its turn, pieces and hand go to "
+    "the latest checker (yonin inherit)") {
   // North's king on 5a is in check from West's rook on 9a along rank a (as
   // loaded). South's silver on 5c stands between East's rook (5e) and the king.
   // North holds +S on 4b and a pawn on 6b (both facing down) and G, P in hand.
@@ -358,7 +361,9 @@ TEST_CASE("yonin inherit: a stalemated seat is mated on its turn; the last mover
   CHECK(g.position().score(3).last_mate == 0);
 }
 
-TEST_CASE("yonin inherit: two stalemates in a row end the game; the consumed turn is no move") {
+TEST_CASE(
+    "end.mates: two stalemates in a row end the game, the consumed turn is no move (yonin "
+    "inherit)") {
   // The board of the previous case; South's rook goes 5d5c and covers rank c:
   // North's king on 1b loses 1c and 2c and is boxed in too, not in check.
   // West is next and is mated on its turn (mater: South, who moved last).
@@ -431,7 +436,8 @@ TEST_CASE("yonin inherit: the mated seat is never its own mater") {
 }
 
 TEST_CASE(
-    "yonin inherit: places - mates, then pieces (the last transfer counted), then last mate") {
+    "places: score - mates, then pieces (the last transfer counted), then last mate (yonin "
+    "inherit)") {
   // West's king on 8a is boxed in as before (own pawn 9a facing into it,
   // South's gold 6a and rook 5b). North's king on 2a: 3a is covered by
   // South's gold on 4a, 1b-3b by the rook on 5b; 1a is free.
@@ -557,7 +563,9 @@ TEST_CASE("yonin inherit: repetition before two mates places every survivor; tie
   CHECK(g.result() == Result{{2, 1, 4, 2}, Reason::repetition});
 }
 
-TEST_CASE("yonin inherit: a perpetual checker may not make the fourth occurrence") {
+TEST_CASE(
+    "end.repetition.perpetual_check: a perpetual checker may not make the fourth occurrence (yonin "
+    "inherit)") {
   // West is out (credited to no one), its king overturned on 9c. Loaded:
   // North to move, in check from South's rook on 1e. The cycle "A":
   // 1a2a, 9i9h (East), 1e2e+check, 2a1a, 9h9i, 2e1e+check returns to it in 6
