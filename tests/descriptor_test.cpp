@@ -586,6 +586,43 @@ TEST_CASE("options.depth.min, options.depth.max: min greater than max is refused
                   "-1"});
 }
 
+TEST_CASE(
+    "options.depth.min, options.depth.max, options.depth.default: an int option takes a value in "
+    "its range, its default without one") {
+  auto l = base();
+  l.push_back("options: {depth: {type: int, min: 1, max: 2, default: 2}}");
+  l[11] = "promotion: {zone: far_rows, depth: $depth}";
+  auto depth = [&](const koma::Options& o) {
+    return koma::Variant::parse(text(l), "tiny.yaml", o)->options().at("depth");
+  };
+  CHECK(depth({}) == "2");
+  CHECK(depth({{"depth", "1"}}) == "1");
+  CHECK_THROWS_AS(depth({{"depth", "0"}}), koma::DescriptorError);
+  CHECK_THROWS_AS(depth({{"depth", "3"}}), koma::DescriptorError);
+  // The default is checked like a value given.
+  l.back() = "options: {depth: {type: int, min: 1, max: 2, default: 3}}";
+  CHECK_THROWS_AS(depth({}), koma::DescriptorError);
+}
+
+TEST_CASE(
+    "options.flag.type, options.pick.values: a bool option takes true or false, a choice "
+    "one of its values") {
+  auto l = base();
+  l.push_back("options: {flag: {type: bool, default: false}, pick: {values: [a, b], default: a}}");
+  auto options = [&](const koma::Options& o) {
+    return koma::Variant::parse(text(l), "tiny.yaml", o)->options();
+  };
+  CHECK(options({}).at("flag") == "false");
+  CHECK(options({{"flag", "true"}}).at("flag") == "true");
+  CHECK_THROWS_AS(options({{"flag", "yes"}}), koma::DescriptorError);
+  CHECK(options({}).at("pick") == "a");
+  CHECK(options({{"pick", "b"}}).at("pick") == "b");
+  CHECK_THROWS_AS(options({{"pick", "c"}}), koma::DescriptorError);
+  // A choice needs values.
+  l.back() = "options: {pick: {type: choice, default: a}}";
+  CHECK_THROWS_AS(options({}), koma::DescriptorError);
+}
+
 TEST_CASE("name, title: one word without control characters, no text holds a control character") {
   auto l = base();
   l[1] = "name: \"evil\\nbestmove 1a1b\\nreadyok\"";

@@ -366,6 +366,38 @@ TEST_CASE("drops.captured: captured pieces that leave the game") {
       koma::DescriptorError);
 }
 
+// drops.enabled: false (sho shogi's): nothing is dropped, though captures
+// still fill the captor's hand.
+TEST_CASE("drops.enabled: no drops, while captures still fill hands") {
+  auto no_drops = extended("shogi.yaml", "drops: {enabled: false}\n");
+  koma::Game held(koma::Position::from_text(no_drops, "4k4/9/9/9/9/9/9/9/4K4 b P 1"));
+  CHECK(test::sorted_texts(held) ==
+        std::vector<std::string>{"5i4h", "5i4i", "5i5h", "5i6h", "5i6i"});
+  koma::Game shogi(
+      koma::Position::from_text(test::variant("shogi.yaml"), "4k4/9/9/9/9/9/9/9/4K4 b P 1"));
+  CHECK(test::has_move(shogi, "P*5e"));
+  // The king takes the pawn on 5h: a pawn in hand, which stays there.
+  koma::Game take(koma::Position::from_text(no_drops, "4k4/9/9/9/9/9/9/4p4/4K4 b - 1"));
+  take.play("5i5h");
+  CHECK(test::hand(take, 1, "P") == 1);
+  take.play("5a5b");
+  for (const std::string& m : test::sorted_texts(take)) CHECK(m.find('*') == std::string::npos);
+}
+
+TEST_CASE("end.goal.depth: the goal is the rows farthest along the seat's facing") {
+  // Sente's lion steps from 1c to 1b, where Gote's lion on 3a does not
+  // attack it: the second row from the far edge, a goal two rows deep.
+  koma::Game deep(koma::Position::from_text(extended("dobutsu.yaml", "end: {goal: {depth: 2}}\n"),
+                                            "l2/3/2L/3 b - 1"));
+  deep.play("1c1b");
+  REQUIRE(deep.over());
+  CHECK(deep.result() == koma::Result{{1, 2}, koma::Reason::try_rule});
+  // Dobutsu's goal is the far row only.
+  koma::Game far(koma::Position::from_text(test::variant("dobutsu.yaml"), "l2/3/2L/3 b - 1"));
+  far.play("1c1b");
+  CHECK_FALSE(far.over());
+}
+
 // kings.several: last_is_royal, with Fairy-Stockfish's reading (its
 // pseudo-royal pieces; the counts of such positions are in
 // tests/data/fsf-family-positions.jsonl): a side with two royals has no king,

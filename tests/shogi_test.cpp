@@ -16,6 +16,13 @@ auto shogi(const std::string& impasse = "none") {
 Game from(const std::string& sfen, const std::string& impasse = "none") {
   return Game(Position::from_text(shogi(impasse), sfen));
 }
+// Shogi without impasse, with `more` (YAML) on top, from `sfen`.
+Game from_extended(const std::string& more, const std::string& sfen) {
+  auto v = koma::Variant::parse(
+      std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/shogi.yaml\nname: x\n" + more,
+      "x.yaml", {{"impasse", "none"}});
+  return Game(Position::from_text(v, sfen));
+}
 }  // namespace
 
 TEST_CASE("shogi published perft positions") {
@@ -122,6 +129,20 @@ TEST_CASE("promotion.zone: forced and optional promotion") {
   CHECK(test::has_move(pl, "9d9c+"));
 }
 
+TEST_CASE("promotion.depth: the zone is that many rows at the far edge") {
+  // A silver on 5b: in shogi's three-row zone a move from there may promote;
+  // in a zone of one row only a move into rank a may.
+  const std::string sfen = "k8/4S4/9/9/9/9/9/9/4K4 b - 1";
+  Game three = from(sfen);
+  CHECK(test::has_move(three, "5b4c+"));
+  CHECK(test::has_move(three, "5b5a+"));
+  Game one = from_extended("promotion: {depth: 1}\n", sfen);
+  CHECK_FALSE(test::has_move(one, "5b4c+"));
+  CHECK(test::has_move(one, "5b4c"));
+  CHECK(test::has_move(one, "5b5a+"));
+  CHECK(test::has_move(one, "5b5a"));
+}
+
 TEST_CASE(
     "end.repetition.count, end.repetition.perpetual_check: fourfold repetition is a draw, a "
     "perpetual checker loses") {
@@ -185,6 +206,18 @@ TEST_CASE("end.impasse.win_at, end.impasse.draw_at: declarations csa27, csa24 an
   CHECK(tr.result() == koma::Result{{1, 2}, Reason::try_rule});
 }
 
+TEST_CASE("end.impasse.min_pieces_in_zone: a declaration with too few pieces in the zone loses") {
+  // csa27 wants 10 of the declarer's pieces in its zone. Sente's king on 5b
+  // with ten (4G 4S 2N) and 2R2B in hand wins; with one knight fewer it has
+  // 29 points, enough, but 9 pieces: the declaration is wrong and loses.
+  Game ten = from("GGGG1SSSS/NN2K4/9/9/9/9/9/9/8k b 2R2B 1", "csa27");
+  ten.declare_win();
+  CHECK(ten.result() == koma::Result{{1, 2}, Reason::declaration});
+  Game nine = from("GGGG1SSSS/N3K4/9/9/9/9/9/9/8k b 2R2B 1", "csa27");
+  nine.declare_win();
+  CHECK(nine.result() == koma::Result{{2, 1}, Reason::declaration});
+}
+
 TEST_CASE("a side with no legal move loses, checkmate or not") {
   // After 2d2c the gote king on 1a is not in check but every square around it
   // is covered by the golds on 3b and 2c.
@@ -196,6 +229,21 @@ TEST_CASE("a side with no legal move loses, checkmate or not") {
   Game loaded = from("8k/6G2/7G1/9/9/9/9/9/K8 w - 1");
   CHECK(loaded.legal_moves().empty());
   CHECK_FALSE(loaded.over());
+}
+
+TEST_CASE("end.to_move: a finished game's text names the next seat, or the next still in") {
+  // Gold drop on 5b mates. Shogi (next_seat) names the mated Gote to move,
+  // as other shogi software does; next_active names Sente, the only seat
+  // still in the game.
+  const std::string sfen = "3lkl3/9/4G4/9/9/9/9/9/4K4 b G 1";
+  Game mated = from(sfen);
+  mated.play("G*5b");
+  REQUIRE(mated.over());
+  CHECK(mated.position().to_move() == 2);
+  Game other = from_extended("end: {to_move: next_active}\n", sfen);
+  other.play("G*5b");
+  REQUIRE(other.over());
+  CHECK(other.position().to_move() == 1);
 }
 
 TEST_CASE("resignation: a resignation loses") {
