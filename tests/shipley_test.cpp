@@ -424,7 +424,7 @@ TEST_CASE("shipley individual: a king in check but not mated cannot be captured"
   CHECK_THROWS_AS(g.play("k8o12"), koma::IllegalMove);
 }
 
-TEST_CASE("shipley individual: the mater captures on its next turn; the mated seat passes") {
+TEST_CASE("shipley individual: the mater captures on its next turn, the mated seat passes") {
   // North's rooks n4 and k5; k5o5 mates East's lone king on o12 as in the
   // team case. The king stays, East passes, South (who does not attack it)
   // and West move, then North takes the king: East is eliminated and skipped.

@@ -97,7 +97,7 @@ TEST_CASE("yonin inherit: no resignation and no ply limit by default") {
   }
 }
 
-TEST_CASE("yonin inherit: every first seat moves first; perft 9, 81, 729") {
+TEST_CASE("yonin inherit: every first seat moves first, perft 9, 81, 729") {
   // The first seat rotates game by game: start_position(N) and the option
   // first_seat=N put seat N to move. From the start every army has 9 moves
   // (left and right silver 2 each, each gold 1, each pawn 1, king and rook
@@ -284,7 +284,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("yonin inherit: inherited pieces check at once; the next seat follows check priority") {
+TEST_CASE("yonin inherit: inherited pieces check at once, the next seat follows check priority") {
   // West to move. North's rook on 7a looks down file 7 at South's king on 7i,
   // blocked by West's gold on 7c. North's king 5a has its own tokin on 4a and
   // pawn on 4b; South's silver on 6c covers 5b and 6b.
@@ -330,7 +330,7 @@ TEST_CASE("yonin inherit: inherited pieces check at once; the next seat follows 
         Moves{"6c7b", "6c7b+", "6c7d", "6c7d+", "7i6h", "7i6i", "7i8h", "7i8i"});
 }
 
-TEST_CASE("yonin inherit: a stalemated seat is mated on its turn; the last mover inherits") {
+TEST_CASE("yonin inherit: a stalemated seat is mated on its turn, the last mover inherits") {
   // West's king on 8a is boxed in, not in check: 9a holds its own pawn (which
   // faces right, into the king), 7a is covered by South's gold on 6a, 7b-9b
   // by South's rook on 5b. West has no hand. North's king on 1b has 1c and 2c
@@ -499,7 +499,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("yonin inherit: checks skip a seat's turn; a loaded position is its first occurrence") {
+TEST_CASE("yonin inherit: checks skip a seat's turn, a loaded position is its first occurrence") {
   // South's rook checks North's king from 1e and 2e in turn while the king
   // walks 1a-2a-1a. After each check North answers at once (West, next in
   // plain order, loses its turn); after North's reply nobody is in check, so
@@ -528,7 +528,7 @@ TEST_CASE("yonin inherit: checks skip a seat's turn; a loaded position is its fi
   CHECK(g.occurrences() == 2);
   CHECK_FALSE(g.over());
 }
-TEST_CASE("yonin inherit: repetition before two mates places every survivor; ties share") {
+TEST_CASE("yonin inherit: repetition before two mates places every survivor, ties share") {
   // South's rook checks North's king from 1e and 2e in turn while the king
   // walks 1a-2a-1a; each check skips West, and after North's reply East
   // (nobody in check) moves its king 9i-9h-9i. West never moves. The loaded

@@ -392,7 +392,7 @@ TEST_CASE(
   CHECK(kc.position().to_move() == 2);
 }
 
-TEST_CASE("yonin king-capture: overturned kings stay; the last king capture ends the game") {
+TEST_CASE("yonin king-capture: overturned kings stay, the last king capture ends the game") {
   // West was eliminated with its king overturned on 9e (no legal move or
   // resignation), North by a king capture (no king left). South's rook on 5e
   // may not take the overturned king on 9e, and P*9f would attack it.
@@ -437,7 +437,7 @@ TEST_CASE("yonin: a seat with no legal move, not in check, is eliminated on its 
   CHECK(loaded.position().eliminated().empty());
 }
 
-TEST_CASE("yonin: fourfold repetition is a draw; survivors share 1st") {
+TEST_CASE("yonin: fourfold repetition is a draw, survivors share 1st") {
   // West and East are out (West first). South and North walk their kings out
   // and back: the loaded position is the first occurrence, it recurs after
   // every 4 plies, and its 4th appearance (ply 12) ends the game. South and
@@ -462,7 +462,7 @@ TEST_CASE("yonin: fourfold repetition is a draw; survivors share 1st") {
   CHECK_FALSE(g.over());
 }
 
-TEST_CASE("yonin: the 600-ply limit draws; survivors share 1st") {
+TEST_CASE("yonin: the 600-ply limit draws, survivors share 1st") {
   // Same board as the no-legal-move case: after 1c1b West would have no move.
   const std::map<std::string, std::string> pieces = {{"5i", "K1"}, {"8i", "R1"}, {"1c", "R1"},
                                                      {"9a", "K2"}, {"5a", "K3"}, {"3e", "K4"}};
