@@ -590,7 +590,7 @@ TEST_CASE(
     "options.depth.min, options.depth.max, options.depth.default: an int option takes a value in "
     "its range, its default without one") {
   auto l = base();
-  l.push_back("options: {depth: {type: int, min: 1, max: 2, default: 2}}");
+  l.emplace_back("options: {depth: {type: int, min: 1, max: 2, default: 2}}");
   l[11] = "promotion: {zone: far_rows, depth: $depth}";
   auto depth = [&](const koma::Options& o) {
     return koma::Variant::parse(text(l), "tiny.yaml", o)->options().at("depth");
@@ -608,7 +608,8 @@ TEST_CASE(
     "options.flag.type, options.pick.values: a bool option takes true or false, a choice "
     "one of its values") {
   auto l = base();
-  l.push_back("options: {flag: {type: bool, default: false}, pick: {values: [a, b], default: a}}");
+  l.emplace_back(
+      "options: {flag: {type: bool, default: false}, pick: {values: [a, b], default: a}}");
   auto options = [&](const koma::Options& o) {
     return koma::Variant::parse(text(l), "tiny.yaml", o)->options();
   };

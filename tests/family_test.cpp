@@ -161,7 +161,7 @@ TEST_CASE("family: positions reached by play match Fairy-Stockfish move by move"
       ++played[name];
   }
   for (const YAML::Node& m : members) {
-    const std::string name = m["variant"].as<std::string>();
+    const auto name = m["variant"].as<std::string>();
     CAPTURE(name);
     CHECK(played[name] >= 8);
   }
