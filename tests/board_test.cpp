@@ -24,6 +24,13 @@ std::shared_ptr<const koma::Variant> board_of(const std::string& board, const st
                               "board.yaml", options);
 }
 
+// Yonin with its seats playing in `order` (YAML's flow list of seat names).
+std::shared_ptr<const koma::Variant> yonin_in_order(const std::string& order) {
+  return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
+                                  "/yonin.yaml\nname: ordered\nturn_order: " + order + "\n",
+                              "ordered.yaml");
+}
+
 }  // namespace
 
 TEST_CASE("board.width, board.height: the columns and rows of the board, 1 to 16") {
@@ -100,10 +107,7 @@ TEST_CASE("seats[].facing: a seat's pieces move along its facing") {
 
 TEST_CASE("turn_order: seats play in the order it lists, not in seat order") {
   // Yonin's seats are South, West, North, East; here North plays second.
-  auto v = koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
-                                    "/yonin.yaml\nname: across\n"
-                                    "turn_order: [South, North, West, East]\n",
-                                "across.yaml");
+  auto v = yonin_in_order("[South, North, West, East]");
   CHECK(v->turn_order() == std::vector<int>{1, 3, 2, 4});
   koma::Game g(v);
   g.play("5g5f");
@@ -117,9 +121,5 @@ TEST_CASE("turn_order: seats play in the order it lists, not in seat order") {
   yonin.play("5g5f");
   CHECK(yonin.position().to_move() == 2);
   // Every seat exactly once.
-  CHECK_THROWS_AS(koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
-                                           "/yonin.yaml\nname: twice\n"
-                                           "turn_order: [South, North, South, East]\n",
-                                       "twice.yaml"),
-                  koma::DescriptorError);
+  CHECK_THROWS_AS(yonin_in_order("[South, North, South, East]"), koma::DescriptorError);
 }
