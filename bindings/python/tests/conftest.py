@@ -40,11 +40,15 @@ def shipped_row(name):
     return next(row for row in shipped() if row["variant"] == name)
 
 
+# The data files' modes: mode -> (variant, options), from the `modes` of the
+# table's rows.
+MODES = {mode: (row["variant"], options) for row in shipped()
+         for mode, options in row.get("modes", {}).items()}
+
+
 def mode_variant(mode, **more):
-    """The variant a data file's mode names (the `modes` of the table's
-    rows), with `more` options added."""
-    name, options = next((row["variant"], row["modes"][mode]) for row in shipped()
-                         if mode in row.get("modes", {}))
+    """The variant a data file's mode names, with `more` options added."""
+    name, options = MODES[mode]
     return koma.Variant.load(name, **options, **more)
 
 
