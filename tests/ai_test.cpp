@@ -37,51 +37,21 @@ std::vector<std::string> play_game(const std::shared_ptr<const koma::Variant>& v
 }  // namespace
 
 TEST_CASE("every level plays legal moves on every variant") {
-  using L = koma::Level;
-  struct Case {
-    const char* file;
-    std::vector<L> levels;
-  };
-  const Case cases[] = {
-      {"shogi.yaml", {L::easy, L::medium}},
-      {"shogi.yaml", {L::hard, L::expert}},
-      {"yonin.yaml", {L::easy, L::normal, L::strong, L::expert}},
-      {"yonin-king-capture.yaml", {L::expert, L::strong, L::normal, L::easy}},
-      {"yonin-inherit.yaml", {L::strong, L::easy, L::expert, L::normal}},
-      {"yonin-doubles.yaml", {L::expert, L::easy, L::strong, L::normal}},
-      {"yonin-three.yaml", {L::normal, L::expert, L::strong}},
-      {"shipley-team-orthogonal.yaml", {L::easy, L::normal, L::strong, L::expert}},
-      {"shipley-individual.yaml", {L::normal, L::strong, L::expert, L::easy}},
-      {"shipley-kings.yaml", {L::strong, L::expert, L::easy, L::normal}},
-      {"minishogi.yaml", {L::easy, L::medium}},
-      {"minishogi.yaml", {L::hard, L::expert}},
-      {"gorogoro.yaml", {L::easy, L::medium}},
-      {"gorogoro.yaml", {L::hard, L::expert}},
-      {"judkins.yaml", {L::easy, L::medium}},
-      {"judkins.yaml", {L::hard, L::expert}},
-      {"euroshogi.yaml", {L::easy, L::medium}},
-      {"euroshogi.yaml", {L::hard, L::expert}},
-      {"checkshogi.yaml", {L::easy, L::medium}},
-      {"checkshogi.yaml", {L::hard, L::expert}},
-      {"yarishogi.yaml", {L::easy, L::medium}},
-      {"yarishogi.yaml", {L::hard, L::expert}},
-      {"okisakishogi.yaml", {L::easy, L::medium}},
-      {"okisakishogi.yaml", {L::hard, L::expert}},
-      {"torishogi.yaml", {L::easy, L::medium}},
-      {"torishogi.yaml", {L::hard, L::expert}},
-      {"dobutsu.yaml", {L::easy, L::medium}},
-      {"dobutsu.yaml", {L::hard, L::expert}},
-      {"kyotoshogi.yaml", {L::easy, L::medium}},
-      {"kyotoshogi.yaml", {L::hard, L::expert}},
-      {"microshogi.yaml", {L::easy, L::medium}},
-      {"microshogi.yaml", {L::hard, L::expert}},
-      {"shoshogi.yaml", {L::easy, L::medium}},
-      {"shoshogi.yaml", {L::hard, L::expert}},
-  };
-  for (const auto& c : cases) {
-    CAPTURE(c.file);
-    play_game(test::variant(c.file), c.levels, 3, 60);
-  }
+  // Each row of tests/data/variants.jsonl lists the levels of its games, one a seat.
+  for (const YAML::Node& row : test::shipped())
+    for (const YAML::Node& seats : row["levels"]) {
+      const std::string file = test::file_of(row);
+      CAPTURE(file);
+      std::vector<koma::Level> levels;
+      for (const YAML::Node& name : seats) {
+        const auto level = koma::level_from_name(name.as<std::string>());
+        REQUIRE(level.has_value());
+        levels.push_back(*level);
+      }
+      auto v = test::variant(file);
+      REQUIRE(static_cast<int>(levels.size()) == v->seats());
+      play_game(v, levels, 3, 60);
+    }
 }
 
 TEST_CASE("a fixed seed and node limit give the same game") {

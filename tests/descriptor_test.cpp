@@ -102,7 +102,7 @@ TEST_CASE("unknown piece letter") {
   check_error(l, {13, 9, "drops names no declared piece: 'Q'; pieces: K, P, +P"});
 }
 
-TEST_CASE("promotion to an undeclared or unpromoted piece") {
+TEST_CASE("pieces.P.promotes_to: promotion to an undeclared or unpromoted piece is refused") {
   auto l = base();
   l[8] = "  P: {name: Pawn, moves: fW, promotes_to: +S}";
   check_error(l, {9, 43, "pieces.P.promotes_to names no declared piece: '+S'; pieces: K, P, +P"});
@@ -113,7 +113,7 @@ TEST_CASE("promotion to an undeclared or unpromoted piece") {
       {9, 43, "piece P promotes to 'K', which is not a promoted kind (its letter starts with +)"});
 }
 
-TEST_CASE("a piece with no moves, and bad Betza") {
+TEST_CASE("pieces.P.moves: a piece with no moves, and bad Betza") {
   auto l = base();
   l[8] = "  P: {name: Pawn, moves: '', promotes_to: +P}";
   check_error(l, {9, 26, "piece P has no moves; give its moves in Betza notation, e.g. moves: fW"});
@@ -128,7 +128,7 @@ TEST_CASE("a piece with no moves, and bad Betza") {
                   "b l r v s h"});
 }
 
-TEST_CASE("squares off the board or on a void") {
+TEST_CASE("board.voids, setup: squares off the board or on a void") {
   auto l = base();
   l[2] = "board: {width: 3, height: 3, voids: [4a]}";
   check_error(l, {3, 38, "board.voids: '4a' is not a square name of this 3x3 board"});
@@ -141,7 +141,7 @@ TEST_CASE("squares off the board or on a void") {
   check_error(l, {11, 8, "setup: row 1, cell 1 is a void; write it as *"});
 }
 
-TEST_CASE("missing or bad schema version, duplicate keys, YAML syntax") {
+TEST_CASE("koma: missing or bad schema version, duplicate keys, YAML syntax") {
   auto l = base();
   l[0] = "koma: 2";
   check_error(l, {1, 7, "unsupported schema version '2'; this koma reads 'koma: 1'"});
@@ -222,7 +222,7 @@ TEST_CASE("a descriptor path must name a regular file") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("options: values not allowed, unknown names, substitution") {
+TEST_CASE("options.impasse.values: a value not allowed, unknown names, substitution") {
   const std::string shogi = std::string(KOMA_VARIANTS_DIR) + "/shogi.yaml";
   try {
     koma::Variant::load(shogi, {{"impasse", "sometimes"}});
@@ -278,7 +278,7 @@ std::string piece_at(const koma::Position& p, const std::string& square) {
 
 }  // namespace
 
-TEST_CASE("extends: replace takes a top-level key whole instead of merging it") {
+TEST_CASE("extends, replace: replace takes a top-level key whole instead of merging it") {
   // yonin.yaml has `setup: {South: {...}, others: rotate}`; this child rotates
   // a smaller West army instead, without having to write `South: ~`.
   const std::string child = "koma: 1\nextends: " + kVariants +
@@ -387,7 +387,9 @@ TEST_CASE("extends: inherited settings for pieces the child does not have are dr
   CHECK(e.column() == 9);
 }
 
-TEST_CASE("values that cannot fit the board are errors") {
+TEST_CASE(
+    "promotion.depth, drops.P.per_file, end.impasse.min_pieces_in_zone: values that cannot fit the "
+    "board are errors") {
   auto l = base();
   l[11] = "promotion: {zone: far_rows, depth: 4}";
   check_error(l, {12, 36, "promotion.depth 4 does not fit a board 3 rows high; at most 3"});
@@ -474,7 +476,7 @@ TEST_CASE("a Betza error in a quoted string points at the character") {
 // Issue 40: descriptors whose rules break themselves in play, and values
 // that end every game before it starts, are refused at load.
 
-TEST_CASE("pieces.demotes_to and promotes_to: a royal never enters a hand") {
+TEST_CASE("pieces.+P.demotes_to, pieces.K.promotes_to: a royal never enters a hand") {
   // Captured, the tokin would go to the captor's hand as the royal K.
   auto l = base();
   l[9] = "  +P: {name: Tokin, moves: WfF, demotes_to: K}";
@@ -495,7 +497,7 @@ TEST_CASE("pieces.demotes_to and promotes_to: a royal never enters a hand") {
   CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
 }
 
-TEST_CASE("pieces.demotes_to another kind: positions of legal games read back") {
+TEST_CASE("pieces.+P.demotes_to: another kind, positions of legal games read back") {
   // +P demotes to L: a captured tokin enters the hand as a lance, so the
   // number of lances changes in play while the pawns, tokins and lances
   // together stay as many as the set has (their family).
@@ -525,7 +527,7 @@ TEST_CASE("end.collect: a kind whose number changes in play is refused") {
                   "and P turn into one another (promotes_to, demotes_to)"});
 }
 
-TEST_CASE("setup placements: at most one royal a seat under kings.several forbidden") {
+TEST_CASE("setup, kings.several: at most one royal a seat, unless last_is_royal") {
   auto l = base();
   l[10] = "setup: {A: {K: [2c, 1c]}, B: {K: 2a}}";
   check_error(l, {11, 8, "setup: seat 1 has 2 royal pieces; at most 1 allowed"});
@@ -540,8 +542,8 @@ TEST_CASE("setup placements: at most one royal a seat under kings.several forbid
 }
 
 TEST_CASE(
-    "end.repetition.count 1, end.checks without check, teams of every seat, end.goal at "
-    "the start: values that end or stall every game are refused") {
+    "end.repetition.count, end.checks, teams, end.goal.depth: values that end or stall every game "
+    "are refused (count 1, checks without check, a team of every seat, a goal at the start)") {
   auto l = base();
   l.push_back("end: {repetition: {count: 1}}");
   check_error(l, {13, 27,
@@ -574,7 +576,7 @@ TEST_CASE(
   CHECK_NOTHROW(koma::Variant::parse(text(l), "tiny.yaml"));
 }
 
-TEST_CASE("options min greater than max is refused") {
+TEST_CASE("options.depth.min, options.depth.max: min greater than max is refused") {
   auto l = base();
   l.push_back("options: {depth: {type: int, min: 10, max: 1, default: 5}}");
   check_error(l, {13, 44, "option depth has no value: its min, 10, is greater than its max, 1"});
@@ -584,7 +586,45 @@ TEST_CASE("options min greater than max is refused") {
                   "-1"});
 }
 
-TEST_CASE("name: one word without control characters; no text holds a control character") {
+TEST_CASE(
+    "options.depth.min, options.depth.max, options.depth.default: an int option takes a value in "
+    "its range, its default without one") {
+  auto l = base();
+  l.emplace_back("options: {depth: {type: int, min: 1, max: 2, default: 2}}");
+  l[11] = "promotion: {zone: far_rows, depth: $depth}";
+  auto depth = [&](const koma::Options& o) {
+    return koma::Variant::parse(text(l), "tiny.yaml", o)->options().at("depth");
+  };
+  CHECK(depth({}) == "2");
+  CHECK(depth({{"depth", "1"}}) == "1");
+  CHECK_THROWS_AS(depth({{"depth", "0"}}), koma::DescriptorError);
+  CHECK_THROWS_AS(depth({{"depth", "3"}}), koma::DescriptorError);
+  // The default is checked like a value given.
+  l.back() = "options: {depth: {type: int, min: 1, max: 2, default: 3}}";
+  CHECK_THROWS_AS(depth({}), koma::DescriptorError);
+}
+
+TEST_CASE(
+    "options.flag.type, options.pick.values: a bool option takes true or false, a choice "
+    "one of its values") {
+  auto l = base();
+  l.emplace_back(
+      "options: {flag: {type: bool, default: false}, pick: {values: [a, b], default: a}}");
+  auto options = [&](const koma::Options& o) {
+    return koma::Variant::parse(text(l), "tiny.yaml", o)->options();
+  };
+  CHECK(options({}).at("flag") == "false");
+  CHECK(options({{"flag", "true"}}).at("flag") == "true");
+  CHECK_THROWS_AS(options({{"flag", "yes"}}), koma::DescriptorError);
+  CHECK(options({}).at("pick") == "a");
+  CHECK(options({{"pick", "b"}}).at("pick") == "b");
+  CHECK_THROWS_AS(options({{"pick", "c"}}), koma::DescriptorError);
+  // A choice needs values.
+  l.back() = "options: {pick: {type: choice, default: a}}";
+  CHECK_THROWS_AS(options({}), koma::DescriptorError);
+}
+
+TEST_CASE("name, title: one word without control characters, no text holds a control character") {
   auto l = base();
   l[1] = "name: \"evil\\nbestmove 1a1b\\nreadyok\"";
   check_error(l, {2, 12,

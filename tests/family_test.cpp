@@ -1,39 +1,16 @@
-// The two-player shogi family (docs/variants/): each descriptor's start
-// position counted to depth 4 against Fairy-Stockfish's counts for its
-// variant of the same name (commit c19b5f6, `go perft N`), and the rules
-// that set a member apart.
+// The two-player shogi family (docs/variants/): positions reached by play
+// counted against Fairy-Stockfish's counts for its variant of the same name
+// (their start counts are rows of tests/data/variants.jsonl, checked by
+// variants_test.cpp), and the rules that set a member apart.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <tuple>
 
 #include "support.hpp"
 
 namespace {
-
-struct Counts {
-  const char* file;
-  std::vector<std::uint64_t> perft;  // depths 1, 2, 3, 4
-  const char* pawn = "P";            // the piece whose drop may not mate
-};
-
-// Fairy-Stockfish's start-position counts.
-const std::vector<Counts> kFamily = {
-    {"minishogi.yaml", {14, 181, 2512, 35401}},
-    {"gorogoro.yaml", {16, 250, 4166, 67517}},
-    {"judkins.yaml", {20, 336, 6183, 118345}},
-    {"euroshogi.yaml", {25, 625, 15424, 380499}},
-    {"checkshogi.yaml", {30, 900, 25470, 719408}},
-    {"yarishogi.yaml", {20, 400, 7960, 158404}},
-    {"okisakishogi.yaml", {37, 1369, 48211, 1697913}},
-    {"torishogi.yaml", {17, 288, 5430, 103857}, "S"},
-    {"dobutsu.yaml", {4, 17, 123, 976}, "C"},
-    {"kyotoshogi.yaml", {12, 137, 1636, 18268}},
-    {"microshogi.yaml", {9, 80, 767, 7256}},
-    {"shoshogi.yaml", {26, 676, 17368, 445372}},
-};
 
 // A USI square of a board `width` x `height` ("10c": file from the right, rank
 // letter from the top) in algebraic names (file letter from the left, rank
@@ -70,27 +47,30 @@ std::string in_notation(const std::string& usi, const koma::Variant& v) {
   return out;
 }
 
-// The variant with pawn drops that mate allowed, as Fairy-Stockfish lists them.
-std::shared_ptr<const koma::Variant> pawn_drop_mate_listed(const Counts& c) {
-  return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/" + c.file +
-                                  "\nname: listed\ndrops: {" + c.pawn + ": {mate: allowed}}\n",
+// The variants whose counts are Fairy-Stockfish's: rows of the shipped-variant
+// table (tests/data/variants.jsonl) with `reference: fairy-stockfish`.
+std::vector<YAML::Node> family() {
+  std::vector<YAML::Node> out;
+  for (const YAML::Node& row : test::shipped())
+    if (row["reference"] && row["reference"].as<std::string>() == "fairy-stockfish")
+      out.push_back(row);
+  return out;
+}
+
+// The variant with drops that mate allowed for the kind whose drops may not
+// (the row's `drop_mate`), as Fairy-Stockfish lists them.
+std::shared_ptr<const koma::Variant> pawn_drop_mate_listed(const YAML::Node& row) {
+  return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/" +
+                                  test::file_of(row) + "\nname: listed\ndrops: {" +
+                                  row["drop_mate"].as<std::string>() + ": {mate: allowed}}\n",
                               "listed.yaml");
 }
 
 }  // namespace
 
-TEST_CASE("family: start perft to depth 4 equals Fairy-Stockfish's") {
-  for (const Counts& c : kFamily) {
-    CAPTURE(c.file);
-    koma::Game g(test::variant(c.file));
-    for (std::size_t d = 0; d < c.perft.size(); ++d)
-      CHECK(koma::perft(g, static_cast<int>(d) + 1) == c.perft[d]);
-  }
-}
-
 // Rooks step out and back, 4 plies a round: the start position's fourth
 // occurrence ends the game after three rounds.
-TEST_CASE("family: a repetition lost by a fixed seat (minishogi) or by the mover") {
+TEST_CASE("end.repetition.loser: a repetition lost by a fixed seat (minishogi) or by the mover") {
   const std::vector<std::string> round = {"1e1d", "5a5b", "1d1e", "5b5a"};
   auto play_rounds = [&](koma::Game& g) {
     for (int r = 0; r < 3; ++r)
@@ -131,13 +111,15 @@ TEST_CASE("family: a repetition lost by a fixed seat (minishogi) or by the mover
 // Rows with a `start_sfen` are built by hand (sho shogi's two royals) and
 // checked the same way from there.
 TEST_CASE("family: positions reached by play match Fairy-Stockfish move by move") {
+  const std::vector<YAML::Node> members = family();
   std::map<std::string, int> played;
   int built = 0;
   for (const YAML::Node& row : test::jsonl("fsf-family-positions.jsonl")) {
     const std::string name = row["variant"].as<std::string>();
-    auto counts = std::find_if(kFamily.begin(), kFamily.end(),
-                               [&](const Counts& c) { return name + ".yaml" == c.file; });
-    if (counts == kFamily.end()) continue;
+    auto member = std::find_if(members.begin(), members.end(), [&](const YAML::Node& m) {
+      return m["variant"].as<std::string>() == name;
+    });
+    if (member == members.end()) continue;
     CAPTURE(name);
     // Okisaki's board is 10x10: the file 10 prints oddly in the engine's own
     // moves, so the data carries them with decimal files too.
@@ -167,7 +149,7 @@ TEST_CASE("family: positions reached by play match Fairy-Stockfish move by move"
     // Fairy-Stockfish lists a pawn drop that mates (and scores it lost); koma
     // forbids it. The same game with such drops allowed counts as it does.
     const auto perft = row["perft"];
-    koma::Game listed = game_of(pawn_drop_mate_listed(*counts));
+    koma::Game listed = game_of(pawn_drop_mate_listed(*member));
     for (const auto& m : moves) listed.play(in_notation(m.as<std::string>(), v));
     for (int d = 1; d <= 3; ++d) {
       CHECK(koma::perft(listed, d) == perft[d - 1].as<std::uint64_t>());
@@ -178,9 +160,9 @@ TEST_CASE("family: positions reached by play match Fairy-Stockfish move by move"
     else
       ++played[name];
   }
-  for (const Counts& c : kFamily) {
-    CAPTURE(c.file);
-    const std::string name = std::string(c.file).substr(0, std::string(c.file).size() - 5);
+  for (const YAML::Node& m : members) {
+    const auto name = m["variant"].as<std::string>();
+    CAPTURE(name);
     CHECK(played[name] >= 8);
   }
   CHECK(built == 7);
@@ -196,7 +178,9 @@ std::shared_ptr<const koma::Variant> extended(const std::string& parent, const s
 
 }  // namespace
 
-TEST_CASE("family: compulsory promotion, for the zone or for one piece") {
+TEST_CASE(
+    "promotion.compulsory, pieces.P.promotion: compulsory promotion, for the zone or for one "
+    "piece") {
   // EuroShogi: every piece that can promote must, on a move into, within or
   // out of the far three ranks.
   auto euro = test::variant("euroshogi.yaml");
@@ -229,7 +213,7 @@ TEST_CASE("family: compulsory promotion, for the zone or for one piece") {
                        koma::DescriptorError);
 }
 
-TEST_CASE("family: check shogi, the first check wins") {
+TEST_CASE("end.checks: check shogi, the first check wins") {
   auto v = test::variant("checkshogi.yaml");
   // Sente's rook gives check from 5h: the game ends at once, Sente first.
   koma::Game g(koma::Position::from_text(v, "4k4/9/9/9/9/9/9/R8/4K4 b - 1"));
@@ -252,7 +236,7 @@ TEST_CASE("family: check shogi, the first check wins") {
   CHECK(gote.result() == koma::Result{{2, 1}, koma::Reason::checks});
 }
 
-TEST_CASE("family: at most two swallows of a side on a file (tori shogi's per_file)") {
+TEST_CASE("drops.S.per_file: at most two swallows of a side on a file (tori shogi)") {
   auto v = test::variant("torishogi.yaml");
   koma::Game two(koma::Position::from_text(v, "3k3/7/7/S6/S6/7/3K3 b S 1"));
   CHECK_FALSE(test::has_move(two, "S*7c"));
@@ -273,7 +257,9 @@ TEST_CASE("family: at most two swallows of a side on a file (tori shogi's per_fi
       doctest::Contains("give either 'nifu' or 'per_file', not both"), koma::DescriptorError);
 }
 
-TEST_CASE("family: dobutsu's try, and pieces that may stand where they cannot move") {
+TEST_CASE(
+    "end.goal.safe, dead_squares: dobutsu's try, and pieces that may stand where they cannot "
+    "move") {
   auto v = test::variant("dobutsu.yaml");
   // The lion reaches the far rank where nothing attacks it: Sente wins.
   koma::Game safe(koma::Position::from_text(v, "l2/2L/3/3 b - 1"));
@@ -300,7 +286,7 @@ TEST_CASE("family: dobutsu's try, and pieces that may stand where they cannot mo
   CHECK(test::has_move(mini, "P*3b"));
 }
 
-TEST_CASE("family: a goal deeper than the board, or holding a lion's start, is refused") {
+TEST_CASE("end.goal.depth: a goal deeper than the board, or holding a lion's start, is refused") {
   CHECK_THROWS_WITH_AS(
       extended("dobutsu.yaml", "end: {goal: {depth: 5}}\n"),
       doctest::Contains("end.goal.depth 5 does not fit a board 4 rows high; at most 4"),
@@ -313,25 +299,9 @@ TEST_CASE("family: a goal deeper than the board, or holding a lion's start, is r
   CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 3}}\n"));
 }
 
-// Deeper (one ply for most, two for minishogi, four for dobutsu, whose
-// tree is small): Fairy-Stockfish's counts from
-// `stockfish bench <variant> 16 1 <depth> default perft` (commit c19b5f6).
-TEST_CASE("family: deeper start perft equals Fairy-Stockfish's" * doctest::test_suite("slow")) {
-  const std::vector<std::tuple<const char*, int, std::uint64_t>> deeper = {
-      {"minishogi.yaml", 6, 8276188},   {"gorogoro.yaml", 5, 1186299},
-      {"judkins.yaml", 5, 2389896},     {"euroshogi.yaml", 5, 9451149},
-      {"checkshogi.yaml", 5, 19839626}, {"yarishogi.yaml", 5, 3174917},
-      {"torishogi.yaml", 5, 2179749},   {"kyotoshogi.yaml", 5, 225903},
-      {"microshogi.yaml", 5, 71328},    {"shoshogi.yaml", 5, 11494746},
-      {"dobutsu.yaml", 8, 5866031},
-  };
-  for (const auto& [file, depth, nodes] : deeper) {
-    CAPTURE(file);
-    CHECK(koma::perft(koma::Game(test::variant(file)), depth) == nodes);
-  }
-}
-
-TEST_CASE("family: pieces that turn over on every move (kyoto) or capture (micro)") {
+TEST_CASE(
+    "promotion.demotion, promotion.on, drops.promoted: pieces that turn over on every move (kyoto) "
+    "or capture (micro)") {
   auto kyoto = test::variant("kyotoshogi.yaml");
   koma::Game g(kyoto);
   // Every move but the king's turns the piece over: a pawn becomes a rook
@@ -376,7 +346,7 @@ koma::Game sho(const std::string& sfen) {
 
 // drops.captured: removed. Sho shogi, and any descriptor that says so
 // (here shogi, and a child of sho shogi, which inherits the key).
-TEST_CASE("family: captured pieces that leave the game (drops.captured)") {
+TEST_CASE("drops.captured: captured pieces that leave the game") {
   const std::vector<std::string> bishop_trade = {"7g7f", "3c3d", "8h2b+"};
   koma::Game kept = test::play_all(koma::Game(test::variant("shogi.yaml")), bishop_trade);
   CHECK(test::hand(kept, 1, "B") == 1);
@@ -396,11 +366,43 @@ TEST_CASE("family: captured pieces that leave the game (drops.captured)") {
       koma::DescriptorError);
 }
 
+// drops.enabled: false (sho shogi's): nothing is dropped, though captures
+// still fill the captor's hand.
+TEST_CASE("drops.enabled: no drops, while captures still fill hands") {
+  auto no_drops = extended("shogi.yaml", "drops: {enabled: false}\n");
+  koma::Game held(koma::Position::from_text(no_drops, "4k4/9/9/9/9/9/9/9/4K4 b P 1"));
+  CHECK(test::sorted_texts(held) ==
+        std::vector<std::string>{"5i4h", "5i4i", "5i5h", "5i6h", "5i6i"});
+  koma::Game shogi(
+      koma::Position::from_text(test::variant("shogi.yaml"), "4k4/9/9/9/9/9/9/9/4K4 b P 1"));
+  CHECK(test::has_move(shogi, "P*5e"));
+  // The king takes the pawn on 5h: a pawn in hand, which stays there.
+  koma::Game take(koma::Position::from_text(no_drops, "4k4/9/9/9/9/9/9/4p4/4K4 b - 1"));
+  take.play("5i5h");
+  CHECK(test::hand(take, 1, "P") == 1);
+  take.play("5a5b");
+  for (const std::string& m : test::sorted_texts(take)) CHECK(m.find('*') == std::string::npos);
+}
+
+TEST_CASE("end.goal.depth: the goal is the rows farthest along the seat's facing") {
+  // Sente's lion steps from 1c to 1b, where Gote's lion on 3a does not
+  // attack it: the second row from the far edge, a goal two rows deep.
+  koma::Game deep(koma::Position::from_text(extended("dobutsu.yaml", "end: {goal: {depth: 2}}\n"),
+                                            "l2/3/2L/3 b - 1"));
+  deep.play("1c1b");
+  REQUIRE(deep.over());
+  CHECK(deep.result() == koma::Result{{1, 2}, koma::Reason::try_rule});
+  // Dobutsu's goal is the far row only.
+  koma::Game far(koma::Position::from_text(test::variant("dobutsu.yaml"), "l2/3/2L/3 b - 1"));
+  far.play("1c1b");
+  CHECK_FALSE(far.over());
+}
+
 // kings.several: last_is_royal, with Fairy-Stockfish's reading (its
 // pseudo-royal pieces; the counts of such positions are in
 // tests/data/fsf-family-positions.jsonl): a side with two royals has no king,
 // either may be taken, and the last one is a king.
-TEST_CASE("family: two royals (sho shogi's king and crown prince)") {
+TEST_CASE("kings.several: two royals (sho shogi's king and crown prince)") {
   // Gote has king and prince; the lance attacks the king, which is no check.
   koma::Game g = sho("4k3+e/9/9/9/4L4/9/9/9/K7R b - 1");
   // Taking the prince leaves the king alone, and in check; nothing in hand.

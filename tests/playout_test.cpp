@@ -68,33 +68,13 @@ int playout(const std::string& file, const koma::Options& o, std::uint64_t seed,
   return ply;
 }
 
-const std::vector<std::pair<std::string, koma::Options>>& variants() {
-  static const std::vector<std::pair<std::string, koma::Options>> all = {
-      {"shogi.yaml", {{"impasse", "none"}}},
-      {"shogi.yaml", {}},
-      {"yonin.yaml", {}},
-      {"yonin.yaml", {{"pawn_drop_mate", "allowed"}}},
-      {"yonin-king-capture.yaml", {}},
-      {"yonin-inherit.yaml", {}},
-      {"yonin-doubles.yaml", {}},
-      {"yonin-three.yaml", {}},
-      {"shipley-team-orthogonal.yaml", {}},
-      {"shipley-team-diagonal.yaml", {}},
-      {"shipley-individual.yaml", {}},
-      {"shipley-kings.yaml", {}},
-      {"minishogi.yaml", {}},
-      {"gorogoro.yaml", {}},
-      {"judkins.yaml", {}},
-      {"euroshogi.yaml", {}},
-      {"checkshogi.yaml", {}},
-      {"yarishogi.yaml", {}},
-      {"okisakishogi.yaml", {}},
-      {"torishogi.yaml", {}},
-      {"dobutsu.yaml", {}},
-      {"kyotoshogi.yaml", {}},
-      {"microshogi.yaml", {}},
-      {"shoshogi.yaml", {}},
-  };
+// Every shipped variant with every option set its row lists
+// (tests/data/variants.jsonl).
+std::vector<std::pair<std::string, koma::Options>> variants() {
+  std::vector<std::pair<std::string, koma::Options>> all;
+  for (const YAML::Node& row : test::shipped())
+    for (const koma::Options& options : test::option_sets(row))
+      all.emplace_back(test::file_of(row), options);
   return all;
 }
 
@@ -115,8 +95,7 @@ TEST_CASE("invariant playouts, long" * doctest::skip()) {
     for (std::uint64_t seed = 100; plies < 1000000; ++seed, ++games)
       plies += playout(file, options, seed, 1000);
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::string opts;
-    for (const auto& [k, val] : options) opts += " " + k + "=" + val;
-    MESSAGE(file << opts << ": " << games << " games, " << plies << " plies, " << secs << " s");
+    MESSAGE(test::describe(file, options)
+            << ": " << games << " games, " << plies << " plies, " << secs << " s");
   }
 }

@@ -103,6 +103,12 @@ TEST_CASE("shipley: the start position text and perft 1-3 of every mode") {
   //   is lost: 30^3 = 27000. Individual and all-kings likewise.
   // - Team-diagonal, turns N S E: North and East are partners, so after
   //   l13l12 East has 29 moves, whatever South played: 27000 - 30 = 26970.
+  // At depth 4 (tests/data/variants.jsonl, a slow test): team-orthogonal,
+  // individual and all-kings turn N E S W, every consecutive pair (N-E, E-S,
+  // S-W) are enemies, so a blocked wing pawn captures instead and no move is
+  // lost or gained: 30^4 = 810000. Team-diagonal (N S E W) loses more than at
+  // depth 3 (E-W partners, N's l13l12 against E, ...): 808201 is the count of
+  // the independent implementation.
   const std::string start =
       "***L1N1S1G1K1G1S1N1L1***/***1R15B11***/***P1P1P1P1P1P1P1P1P1***/L41P49P21L2/"
       "N4R4P49P2B2N2/S41P49P21S2/G41P49P21G2/K41P49P21K2/G41P49P21G2/S41P49P21S2/"
@@ -122,18 +128,6 @@ TEST_CASE("shipley: the start position text and perft 1-3 of every mode") {
     CHECK(koma::perft(g, 2) == 900);
     CHECK(koma::perft(g, 3) == mode.depth3);
   }
-}
-
-TEST_CASE("shipley: start position perft 4" * doctest::test_suite("slow")) {
-  // Team-orthogonal, individual, all-kings: turns N E S W, every consecutive
-  // pair (N-E, E-S, S-W) are enemies, so a blocked wing pawn captures instead
-  // and no move is lost or gained: 30^4. Team-diagonal (N S E W) loses more
-  // than at depth 3 (E-W partners, N's l13l12 against E, ...): 808201 is the
-  // count of the independent implementation, pinned here.
-  CHECK(koma::perft(Game(orthogonal()), 4) == 810000);
-  CHECK(koma::perft(Game(diagonal()), 4) == 808201);
-  CHECK(koma::perft(Game(individual()), 4) == 810000);
-  CHECK(koma::perft(Game(all_kings()), 4) == 810000);
 }
 
 TEST_CASE("shipley: every seat moving first has 30 moves and perft(2) = 900") {
@@ -156,7 +150,9 @@ TEST_CASE("shipley: every seat moving first has 30 moves and perft(2) = 900") {
   }
 }
 
-TEST_CASE("shipley: sliders stop at voids and never pass through them; knights jump over them") {
+TEST_CASE(
+    "board.voids: sliders stop at voids and never pass through them, knights jump over them "
+    "(shipley)") {
   // South to move (team-orthogonal). South's king g1.
   // - Rook j1: j2 holds its own pawn; left i1, h1 (g1 is its king); right
   //   k1, l1, then m1 is void: the ray stops.
@@ -187,7 +183,7 @@ TEST_CASE("shipley: sliders stop at voids and never pass through them; knights j
   CHECK(moves_from(w, "c5") == Strings{"c5a5", "c5b5", "c5c4", "c5c6"});
 }
 
-TEST_CASE("shipley: dead squares come from the board shape - drops") {
+TEST_CASE("dead_squares: dead squares come from the board shape - drops (shipley)") {
   // South (forward = up) has a lance and a knight in hand; only the four
   // kings are on the board (h15, o8, h1, a8): 189 - 4 = 185 empty squares.
   // A lance has no move on a square whose upper neighbour does not exist:
@@ -216,7 +212,9 @@ TEST_CASE("shipley: dead squares come from the board shape - drops") {
   }
 }
 
-TEST_CASE("shipley: dead squares on West's top row - promote in an enemy wing, else illegal") {
+TEST_CASE(
+    "dead_squares: dead squares on West's top row - promote in an enemy wing, else illegal "
+    "(shipley)") {
   // South to move. Its lance b8 (forward up) can go b9, b10, b11, b12; its
   // pawn a11 can go a12; its knight c9 lands on b11 or d11. a12 and b12 have
   // void above (a13, b13), so an unpromoted lance or pawn there has no move;
@@ -245,7 +243,9 @@ TEST_CASE("shipley: dead squares on West's top row - promote in an enemy wing, e
   CHECK_THROWS_AS(diag.play("b8b12+"), koma::IllegalMove);
 }
 
-TEST_CASE("shipley: promotion is offered in an enemy's wing, not in the partner's") {
+TEST_CASE(
+    "promotion.zone, seats[].home: promotion is offered in an enemy's wing, not in the partner's "
+    "(shipley)") {
   // South to move; three South silvers (forward up: the four diagonals and
   // straight up).
   // - d8: to c7, c9 (West's wing), d9, e7, e9 (centre).
@@ -271,7 +271,7 @@ TEST_CASE("shipley: promotion is offered in an enemy's wing, not in the partner'
   CHECK(moves_from(diag, "m9") == m9_all);
 }
 
-TEST_CASE("shipley: partners do not check each other") {
+TEST_CASE("teams: partners do not check each other (shipley)") {
   // A rook on h9 with h10-h14 empty stands on North's king's file (h15). The
   // other kings (o8, e1, a8) are off its lines. It checks North only when its
   // owner is North's enemy: South's rook checks in team-diagonal only, East's
@@ -288,7 +288,7 @@ TEST_CASE("shipley: partners do not check each other") {
   }
 }
 
-TEST_CASE("shipley: a partner's piece blocks like one's own and is never captured") {
+TEST_CASE("teams: a partner's piece blocks like one's own and is never captured (shipley)") {
   // Team-orthogonal, North to move. West's rook on h5 looks up file h, but
   // South's rook on h9 stands between it and North's king on h15: no check.
   // North's king: g15, i15, i14 and h14 (behind the partner's rook, and only
@@ -317,7 +317,9 @@ TEST_CASE("shipley: a partner's piece blocks like one's own and is never capture
   CHECK_THROWS_AS(s.play("h9h12"), koma::IllegalMove);
 }
 
-TEST_CASE("shipley team: one mated king goes on passing; both enemy kings mated wins") {
+TEST_CASE(
+    "end.team_checkmate: one mated king goes on passing, both enemy kings mated wins (shipley "
+    "team)") {
   // Team-orthogonal, North to move. East's king sits in the top corner of its
   // wing, o12: its neighbours are o11, n11, n12 (n13, o13 are void). West's
   // king likewise on a12: a11, b11, b12.
@@ -366,7 +368,9 @@ TEST_CASE("shipley team: one mated king goes on passing; both enemy kings mated 
   CHECK(g.legal_moves().empty());
 }
 
-TEST_CASE("shipley individual: any seat attacking a checkmated king may capture it") {
+TEST_CASE(
+    "kings.capture, elimination.hand: any seat attacking a checkmated king may capture it (shipley "
+    "individual)") {
   // Individual, South to move. East's king o12 is checked by North's rook o5
   // (o6-o11) and by South's bishop k8 (l9, m10, n11); o11 is covered by the
   // rook, n11 by the bishop and the n4 rook, n12 by the n4 rook (n5-n11
@@ -420,7 +424,7 @@ TEST_CASE("shipley individual: a king in check but not mated cannot be captured"
   CHECK_THROWS_AS(g.play("k8o12"), koma::IllegalMove);
 }
 
-TEST_CASE("shipley individual: the mater captures on its next turn; the mated seat passes") {
+TEST_CASE("shipley individual: the mater captures on its next turn, the mated seat passes") {
   // North's rooks n4 and k5; k5o5 mates East's lone king on o12 as in the
   // team case. The king stays, East passes, South (who does not attack it)
   // and West move, then North takes the king: East is eliminated and skipped.
@@ -462,7 +466,7 @@ TEST_CASE("shipley individual: capturing the last other king ends the game") {
   CHECK(g.result() == Result{{2, 3, 1, 4}, Reason::last_seat_standing});
 }
 
-TEST_CASE("shipley all-kings: no check; a king may be left attacked") {
+TEST_CASE("check.enabled: no check, a king may be left attacked (shipley all-kings)") {
   // South's king h1 stands on the file of North's rook h9 (h2-h8 empty).
   // Individual mode: South is in check; its king may go to g1, i1, g2, i2
   // but not h2, and its pawn d3 may not move.
@@ -522,7 +526,8 @@ TEST_CASE("shipley all-kings: holding all four kings wins") {
   CHECK(g.position().to_move() == 4);
 }
 
-TEST_CASE("shipley: nifu runs along the dropper's forward lines; West's are the ranks") {
+TEST_CASE(
+    "drops.P.nifu: nifu runs along the dropper's forward lines, West's are the ranks (shipley)") {
   // Team-orthogonal, West (forward = right) to move with a pawn in hand and
   // an unpromoted pawn on e8: no West pawn drop anywhere on rank 8, while
   // file e is fine. A West pawn has no move where the cell to its right does
@@ -541,7 +546,7 @@ TEST_CASE("shipley: nifu runs along the dropper's forward lines; West's are the 
   CHECK(drops(g, "P") == 157);
 }
 
-TEST_CASE("shipley: pawn-drop mate is forbidden against an enemy king only") {
+TEST_CASE("drops.P.mate: pawn-drop mate is forbidden against an enemy king only (shipley)") {
   // South to move with a lance and a pawn in hand. West's king sits in its
   // corner a12 (a13, b13 void). South's gold b10 (forward up) guards a11 and
   // covers b11; South's bishop e9 covers b12 (through d10, c11).

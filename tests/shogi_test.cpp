@@ -1,5 +1,6 @@
-// Two-player shogi (docs/variants/shogi.md): published perft counts, the rule
-// edge positions of the independent implementation, and one test per rule.
+// Two-player shogi (docs/variants/shogi.md): published perft counts of
+// positions (the start's are in tests/data/variants.jsonl), the rule edge
+// positions of the independent implementation, and one test per rule.
 #include <doctest/doctest.h>
 
 #include "support.hpp"
@@ -15,19 +16,14 @@ auto shogi(const std::string& impasse = "none") {
 Game from(const std::string& sfen, const std::string& impasse = "none") {
   return Game(Position::from_text(shogi(impasse), sfen));
 }
+// Shogi without impasse, with `more` (YAML) on top, from `sfen`.
+Game from_extended(const std::string& more, const std::string& sfen) {
+  auto v = koma::Variant::parse(
+      std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/shogi.yaml\nname: x\n" + more,
+      "x.yaml", {{"impasse", "none"}});
+  return Game(Position::from_text(v, sfen));
+}
 }  // namespace
-
-TEST_CASE("shogi start position perft 1-4") {
-  Game g(shogi());
-  CHECK(koma::perft(g, 1) == 30);
-  CHECK(koma::perft(g, 2) == 900);
-  CHECK(koma::perft(g, 3) == 25470);
-  CHECK(koma::perft(g, 4) == 719731);
-}
-
-TEST_CASE("shogi start position perft 5" * doctest::test_suite("slow")) {
-  CHECK(koma::perft(Game(shogi()), 5) == 19861490);
-}
 
 TEST_CASE("shogi published perft positions") {
   struct Case {
@@ -71,7 +67,7 @@ TEST_CASE("shogi rule edges of the independent implementation: legal lists and p
   }
 }
 
-TEST_CASE("a pawn drop may not mate, a pawn move and other drops may") {
+TEST_CASE("drops.P.mate: a pawn drop may not mate, a pawn move and other drops may") {
   // King 5a between its lances, sente gold on 5c guarding 4b, 5b and 6b: a
   // piece on 5b checks with the king unable to take it or step aside.
   Game pawn = from("3lkl3/9/4G4/9/9/9/9/9/4K4 b P 1");
@@ -93,14 +89,14 @@ TEST_CASE("a pawn drop may not mate, a pawn move and other drops may") {
   CHECK(test::has_move(check, "P*5b"));
 }
 
-TEST_CASE("nifu counts unpromoted pawns only") {
+TEST_CASE("drops.P.nifu: nifu counts unpromoted pawns only") {
   Game pawn = from("4k4/9/9/9/9/9/4P4/9/4K4 b P 1");
   for (char r = 'b'; r <= 'i'; ++r) CHECK_FALSE(test::has_move(pawn, std::string("P*5") + r));
   Game tokin = from("4k4/9/9/9/9/9/4+P4/9/4K4 b P 1");
   CHECK(test::has_move(tokin, "P*5c"));
 }
 
-TEST_CASE("no drop where the piece could never move") {
+TEST_CASE("dead_squares: no drop where the piece could never move") {
   Game sente = from("4k4/9/9/9/9/9/9/9/4K4 b NLP 1");
   for (char f = '1'; f <= '9'; ++f) {
     std::string file(1, f);
@@ -116,7 +112,7 @@ TEST_CASE("no drop where the piece could never move") {
   CHECK(test::has_move(gote, "N*1g"));
 }
 
-TEST_CASE("forced and optional promotion") {
+TEST_CASE("promotion.zone: forced and optional promotion") {
   // Knight on 3d jumps to 2b or 4b: the last two ranks force promotion.
   Game knight = from("4k4/9/9/6N2/9/9/9/9/4K4 b - 1");
   CHECK(test::has_move(knight, "3d2b+"));
@@ -133,7 +129,23 @@ TEST_CASE("forced and optional promotion") {
   CHECK(test::has_move(pl, "9d9c+"));
 }
 
-TEST_CASE("fourfold repetition is a draw; a perpetual checker loses") {
+TEST_CASE("promotion.depth: the zone is that many rows at the far edge") {
+  // A silver on 5b: in shogi's three-row zone a move from there may promote;
+  // in a zone of one row only a move into rank a may.
+  const std::string sfen = "k8/4S4/9/9/9/9/9/9/4K4 b - 1";
+  Game three = from(sfen);
+  CHECK(test::has_move(three, "5b4c+"));
+  CHECK(test::has_move(three, "5b5a+"));
+  Game one = from_extended("promotion: {depth: 1}\n", sfen);
+  CHECK_FALSE(test::has_move(one, "5b4c+"));
+  CHECK(test::has_move(one, "5b4c"));
+  CHECK(test::has_move(one, "5b5a+"));
+  CHECK(test::has_move(one, "5b5a"));
+}
+
+TEST_CASE(
+    "end.repetition.count, end.repetition.perpetual_check: fourfold repetition is a draw, a "
+    "perpetual checker loses") {
   Game quiet = from("4k4/9/9/9/9/9/9/9/4K4 b - 1");
   for (int i = 0; i < 3; ++i) {
     CHECK_FALSE(quiet.over());
@@ -152,7 +164,8 @@ TEST_CASE("fourfold repetition is a draw; a perpetual checker loses") {
   CHECK_FALSE(checks.over());
 }
 
-TEST_CASE("impasse: both kings entered, 24 points") {
+TEST_CASE(
+    "end.impasse.rule, end.impasse.points, end.impasse.lose_below: both kings entered, 24 points") {
   // Sente's king steps into its zone while gote's already stands in its own.
   // Sente counts R+B (10) and 14 minor pieces = 24: not under 24, a draw.
   Game draw = from("9/9/9/4K4/9/9/9/4k4/9 b RB4G4S4N2Lrb2l18p 1", "both_kings_entered_24");
@@ -168,7 +181,7 @@ TEST_CASE("impasse: both kings entered, 24 points") {
   CHECK_FALSE(none.over());
 }
 
-TEST_CASE("impasse declarations: csa27, csa24 and try") {
+TEST_CASE("end.impasse.win_at, end.impasse.draw_at: declarations csa27, csa24 and try") {
   // Sente: king on 5b, ten pieces in the zone (10 points) and 2R2B in hand
   // (20): 30 points, at least 28 needed under csa27.
   const std::string pos = "GGGG1SSSS/NN2K4/9/9/9/9/9/9/8k b 2R2B 1";
@@ -193,6 +206,18 @@ TEST_CASE("impasse declarations: csa27, csa24 and try") {
   CHECK(tr.result() == koma::Result{{1, 2}, Reason::try_rule});
 }
 
+TEST_CASE("end.impasse.min_pieces_in_zone: a declaration with too few pieces in the zone loses") {
+  // csa27 wants 10 of the declarer's pieces in its zone. Sente's king on 5b
+  // with ten (4G 4S 2N) and 2R2B in hand wins; with one knight fewer it has
+  // 29 points, enough, but 9 pieces: the declaration is wrong and loses.
+  Game ten = from("GGGG1SSSS/NN2K4/9/9/9/9/9/9/8k b 2R2B 1", "csa27");
+  ten.declare_win();
+  CHECK(ten.result() == koma::Result{{1, 2}, Reason::declaration});
+  Game nine = from("GGGG1SSSS/N3K4/9/9/9/9/9/9/8k b 2R2B 1", "csa27");
+  nine.declare_win();
+  CHECK(nine.result() == koma::Result{{2, 1}, Reason::declaration});
+}
+
 TEST_CASE("a side with no legal move loses, checkmate or not") {
   // After 2d2c the gote king on 1a is not in check but every square around it
   // is covered by the golds on 3b and 2c.
@@ -206,7 +231,22 @@ TEST_CASE("a side with no legal move loses, checkmate or not") {
   CHECK_FALSE(loaded.over());
 }
 
-TEST_CASE("resignation loses") {
+TEST_CASE("end.to_move: a finished game's text names the next seat, or the next still in") {
+  // Gold drop on 5b mates. Shogi (next_seat) names the mated Gote to move,
+  // as other shogi software does; next_active names Sente, the only seat
+  // still in the game.
+  const std::string sfen = "3lkl3/9/4G4/9/9/9/9/9/4K4 b G 1";
+  Game mated = from(sfen);
+  mated.play("G*5b");
+  REQUIRE(mated.over());
+  CHECK(mated.position().to_move() == 2);
+  Game other = from_extended("end: {to_move: next_active}\n", sfen);
+  other.play("G*5b");
+  REQUIRE(other.over());
+  CHECK(other.position().to_move() == 1);
+}
+
+TEST_CASE("resignation: a resignation loses") {
   Game g(shogi());
   g.play("7g7f");
   g.resign();

@@ -29,6 +29,30 @@ inline std::vector<YAML::Node> jsonl(const std::string& name) {
   return out;
 }
 
+// The shipped-variant table, tests/data/variants.jsonl (tests/data/README.md):
+// one row a descriptor of variants/, with the options, start perft counts and
+// CPU levels the tests that list variants use.
+inline std::vector<YAML::Node> shipped() {
+  return jsonl("variants.jsonl");
+}
+
+// A row's descriptor file, as test::variant takes it ("shogi.yaml").
+inline std::string file_of(const YAML::Node& row) {
+  return row["variant"].as<std::string>() + ".yaml";
+}
+
+// The option sets a row lists: the listing tests run each.
+inline std::vector<koma::Options> option_sets(const YAML::Node& row) {
+  return row["options"].as<std::vector<koma::Options>>();
+}
+
+// "shogi.yaml impasse=none": a row's descriptor with one of its option sets.
+inline std::string describe(const std::string& file, const koma::Options& options) {
+  std::string out = file;
+  for (const auto& [key, value] : options) out += " " + key + "=" + value;
+  return out;
+}
+
 inline std::vector<std::string> sorted_texts(const koma::Game& g) {
   std::vector<std::string> out;
   for (koma::Move m : g.legal_moves()) out.push_back(g.position().move_text(m));

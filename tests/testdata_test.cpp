@@ -9,21 +9,20 @@
 namespace {
 
 struct Mode {
-  const char* file;
+  std::string file;
   koma::Options options;
 };
 
+// The data's modes: the descriptor and options of each, from the `modes` of
+// the shipped-variant table's rows (tests/data/variants.jsonl).
 const std::map<std::string, Mode>& modes() {
-  static const std::map<std::string, Mode> m = {
-      {"standard", {"yonin.yaml", {}}},
-      {"standard-pdm-allowed", {"yonin.yaml", {{"pawn_drop_mate", "allowed"}}}},
-      {"king_capture", {"yonin-king-capture.yaml", {}}},
-      {"inherit", {"yonin-inherit.yaml", {}}},
-      {"team_orthogonal", {"shipley-team-orthogonal.yaml", {}}},
-      {"team_diagonal", {"shipley-team-diagonal.yaml", {}}},
-      {"individual", {"shipley-individual.yaml", {}}},
-      {"kings", {"shipley-kings.yaml", {}}},
-  };
+  static const std::map<std::string, Mode> m = [] {
+    std::map<std::string, Mode> out;
+    for (const YAML::Node& row : test::shipped())
+      for (const auto& mode : row["modes"])
+        out[mode.first.as<std::string>()] = {test::file_of(row), mode.second.as<koma::Options>()};
+    return out;
+  }();
   return m;
 }
 
@@ -32,7 +31,7 @@ void check_positions(const std::string& file) {
   for (const auto& r : test::jsonl(file)) {
     std::string mode = r["mode"].as<std::string>();
     auto it = modes().find(mode);
-    if (it == modes().end()) continue;
+    REQUIRE_MESSAGE(it != modes().end(), "no row of tests/data/variants.jsonl has mode " << mode);
     std::string text = r["position"].as<std::string>();
     CAPTURE(mode);
     CAPTURE(text);
@@ -56,7 +55,7 @@ void check_games(const std::string& file) {
   for (const auto& r : test::jsonl(file)) {
     std::string mode = r["mode"].as<std::string>();
     auto it = modes().find(mode);
-    if (it == modes().end()) continue;
+    REQUIRE_MESSAGE(it != modes().end(), "no row of tests/data/variants.jsonl has mode " << mode);
     koma::Options o = it->second.options;
     o["first_seat"] = std::to_string(r["first_seat"].as<int>());
     auto v = test::variant(it->second.file, o);

@@ -97,7 +97,7 @@ TEST_CASE("yonin inherit: no resignation and no ply limit by default") {
   }
 }
 
-TEST_CASE("yonin inherit: every first seat moves first; perft 9, 81, 729") {
+TEST_CASE("yonin inherit: every first seat moves first, perft 9, 81, 729") {
   // The first seat rotates game by game: start_position(N) and the option
   // first_seat=N put seat N to move. From the start every army has 9 moves
   // (left and right silver 2 each, each gold 1, each pawn 1, king and rook
@@ -119,7 +119,7 @@ TEST_CASE("yonin inherit: every first seat moves first; perft 9, 81, 729") {
   }
 }
 
-TEST_CASE("yonin inherit: inherited pawns promote toward their own facing") {
+TEST_CASE("promotion.by: inherited pawns promote toward their own facing (yonin inherit)") {
   // South owns pawns facing other ways (as after an inheritance). The zone is
   // the three rows farthest in the piece's facing: ranks g-i for a pawn facing
   // down, files 1-3 for one facing right, ranks a-c for one facing up.
@@ -164,7 +164,8 @@ TEST_CASE("yonin inherit: inherited pawns promote toward their own facing") {
   CHECK_FALSE(test::has_move(r, "4f4i+"));
 }
 
-TEST_CASE("yonin inherit: nifu counts only own unpromoted pawns facing the dropper's forward") {
+TEST_CASE(
+    "drops.P.nifu: only own unpromoted pawns facing the dropper's forward count (yonin inherit)") {
   // South holds a pawn. File 5 holds South's pawn facing down (5d): it does
   // not count, drops on file 5 are fine. File 3 holds South's pawn facing up
   // (3f): no drop on file 3. File 7 holds North's pawn turned up (7e): not
@@ -199,7 +200,9 @@ TEST_CASE("yonin inherit: nifu counts only own unpromoted pawns facing the dropp
   CHECK(holds(g, "5f", "P", 1, Facing::up));
 }
 
-TEST_CASE("yonin inherit: double check - mated on its turn, pieces go to the latest checker") {
+TEST_CASE(
+    "elimination.pieces, elimination.hand: double check - mated on its turn, pieces and hand go to "
+    "the latest checker (yonin inherit)") {
   // North's king on 5a is in check from West's rook on 9a along rank a (as
   // loaded). South's silver on 5c stands between East's rook (5e) and the king.
   // North holds +S on 4b and a pawn on 6b (both facing down) and G, P in hand.
@@ -281,7 +284,7 @@ TEST_CASE("yonin inherit: double check - mated on its turn, pieces go to the lat
   }
 }
 
-TEST_CASE("yonin inherit: inherited pieces check at once; the next seat follows check priority") {
+TEST_CASE("yonin inherit: inherited pieces check at once, the next seat follows check priority") {
   // West to move. North's rook on 7a looks down file 7 at South's king on 7i,
   // blocked by West's gold on 7c. North's king 5a has its own tokin on 4a and
   // pawn on 4b; South's silver on 6c covers 5b and 6b.
@@ -327,7 +330,7 @@ TEST_CASE("yonin inherit: inherited pieces check at once; the next seat follows 
         Moves{"6c7b", "6c7b+", "6c7d", "6c7d+", "7i6h", "7i6i", "7i8h", "7i8i"});
 }
 
-TEST_CASE("yonin inherit: a stalemated seat is mated on its turn; the last mover inherits") {
+TEST_CASE("yonin inherit: a stalemated seat is mated on its turn, the last mover inherits") {
   // West's king on 8a is boxed in, not in check: 9a holds its own pawn (which
   // faces right, into the king), 7a is covered by South's gold on 6a, 7b-9b
   // by South's rook on 5b. West has no hand. North's king on 1b has 1c and 2c
@@ -358,7 +361,9 @@ TEST_CASE("yonin inherit: a stalemated seat is mated on its turn; the last mover
   CHECK(g.position().score(3).last_mate == 0);
 }
 
-TEST_CASE("yonin inherit: two stalemates in a row end the game; the consumed turn is no move") {
+TEST_CASE(
+    "end.mates: two stalemates in a row end the game, the consumed turn is no move (yonin "
+    "inherit)") {
   // The board of the previous case; South's rook goes 5d5c and covers rank c:
   // North's king on 1b loses 1c and 2c and is boxed in too, not in check.
   // West is next and is mated on its turn (mater: South, who moved last).
@@ -431,7 +436,8 @@ TEST_CASE("yonin inherit: the mated seat is never its own mater") {
 }
 
 TEST_CASE(
-    "yonin inherit: places - mates, then pieces (the last transfer counted), then last mate") {
+    "places: score - mates, then pieces (the last transfer counted), then last mate (yonin "
+    "inherit)") {
   // West's king on 8a is boxed in as before (own pawn 9a facing into it,
   // South's gold 6a and rook 5b). North's king on 2a: 3a is covered by
   // South's gold on 4a, 1b-3b by the rook on 5b; 1a is free.
@@ -493,7 +499,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("yonin inherit: checks skip a seat's turn; a loaded position is its first occurrence") {
+TEST_CASE("yonin inherit: checks skip a seat's turn, a loaded position is its first occurrence") {
   // South's rook checks North's king from 1e and 2e in turn while the king
   // walks 1a-2a-1a. After each check North answers at once (West, next in
   // plain order, loses its turn); after North's reply nobody is in check, so
@@ -522,7 +528,7 @@ TEST_CASE("yonin inherit: checks skip a seat's turn; a loaded position is its fi
   CHECK(g.occurrences() == 2);
   CHECK_FALSE(g.over());
 }
-TEST_CASE("yonin inherit: repetition before two mates places every survivor; ties share") {
+TEST_CASE("yonin inherit: repetition before two mates places every survivor, ties share") {
   // South's rook checks North's king from 1e and 2e in turn while the king
   // walks 1a-2a-1a; each check skips West, and after North's reply East
   // (nobody in check) moves its king 9i-9h-9i. West never moves. The loaded
@@ -557,7 +563,9 @@ TEST_CASE("yonin inherit: repetition before two mates places every survivor; tie
   CHECK(g.result() == Result{{2, 1, 4, 2}, Reason::repetition});
 }
 
-TEST_CASE("yonin inherit: a perpetual checker may not make the fourth occurrence") {
+TEST_CASE(
+    "end.repetition.perpetual_check: a perpetual checker may not make the fourth occurrence (yonin "
+    "inherit)") {
   // West is out (credited to no one), its king overturned on 9c. Loaded:
   // North to move, in check from South's rook on 1e. The cycle "A":
   // 1a2a, 9i9h (East), 1e2e+check, 2a1a, 9h9i, 2e1e+check returns to it in 6

@@ -71,7 +71,9 @@ TEST_CASE("yonin: every first seat has 9 moves, perft(3) = 729 and perft(4) = 65
   }
 }
 
-TEST_CASE("yonin: two seats checked at once - the first clockwise answers, then the other") {
+TEST_CASE(
+    "check.priority: two seats checked at once - the first clockwise answers, then the other "
+    "(yonin)") {
   // South's rook goes 5g5e onto the empty rank e, between West's king (9e) and
   // East's king (1e): both are in check. North (1a) is not.
   auto t = text({{"9i", "K1"}, {"5g", "R1"}, {"9e", "K2"}, {"1a", "K3"}, {"1e", "K4"}}, 1);
@@ -95,7 +97,7 @@ TEST_CASE("yonin: two seats checked at once - the first clockwise answers, then 
   CHECK(g.position().to_move() == 1);
 }
 
-TEST_CASE("yonin: a check skips the turn of the seats in between") {
+TEST_CASE("check.priority: a check skips the turn of the seats in between (yonin)") {
   // South's rook 2g5g opens file 5 up to North's king on 5a: North, not West,
   // moves next.
   auto t = text({{"9i", "K1"}, {"2g", "R1"}, {"9e", "K2"}, {"5a", "K3"}, {"1e", "K4"}}, 1);
@@ -112,7 +114,7 @@ TEST_CASE("yonin: a check skips the turn of the seats in between") {
   CHECK(g.position().to_move() == 1);
 }
 
-TEST_CASE("yonin: an elimination releases a seat its pieces were checking") {
+TEST_CASE("elimination.pieces: an elimination releases a seat its pieces were checking (yonin)") {
   // West's rook 1d checks North's king on 1a along file 1; West's gold on 3b
   // (facing right) covers 2a and 2b: with West active, North is in check with
   // no legal move. South plays 5c9c: the rook on 9c checks West's king on 9a;
@@ -174,7 +176,7 @@ TEST_CASE("yonin: an elimination mates another seat (the new overturned king ban
   CHECK(test::sorted_texts(c) == std::vector<std::string>{"P*7a"});
 }
 
-TEST_CASE("yonin: pawn-drop mate is forbidden by default and allowed by option") {
+TEST_CASE("drops.P.mate: pawn-drop mate is forbidden by default and allowed by option (yonin)") {
   // North's king on 5a between its own pawns (6a, 4a); South's gold on 5c
   // covers 5b, 6b and 4b. P*5b checks; the king cannot take the pawn (the
   // gold guards it), 4b and 6b are covered, 4a and 6a hold its own pawns, and
@@ -209,7 +211,8 @@ TEST_CASE("yonin: pawn-drop mate is forbidden by default and allowed by option")
   CHECK(kc.position().to_move() == 2);
 }
 
-TEST_CASE("yonin: a pawn drop attacking an overturned king is illegal") {
+TEST_CASE(
+    "drops.P.overturned_king_attack: a pawn drop attacking an overturned king is illegal (yonin)") {
   // West is out, its king overturned on 5d. South's P*5e would attack 5d.
   // South's legal moves: king 5i to 4i, 6i, 4h, 5h, 6h (5); pawn drops on the
   // 77 empty squares except rank a (8 empty, a South pawn there could never
@@ -230,7 +233,7 @@ TEST_CASE("yonin: a pawn drop attacking an overturned king is illegal") {
   CHECK(kc.legal_moves().size() == 73);
 }
 
-TEST_CASE("yonin: nifu along West's and East's rows") {
+TEST_CASE("drops.P.nifu: nifu along West's and East's rows (yonin)") {
   // West (faces right) has an unpromoted pawn on 7e, so its "file" is rank e:
   // no West pawn drop anywhere on rank e, while file 7 is fine. Its last row
   // is file 1. Empty squares: 81 - 5 = 76; rank e leaves 8 out, file 1 leaves
@@ -264,7 +267,7 @@ TEST_CASE("yonin: nifu along West's and East's rows") {
   CHECK(east.legal_moves().size() == 65);
 }
 
-TEST_CASE("yonin: an eliminated seat's rook blocks but gives no check") {
+TEST_CASE("elimination.pieces: an eliminated seat's rook blocks but gives no check (yonin)") {
   // West is out. Its rook on 5e stands on South's king's file (5f-5h empty)
   // and on East's king's rank: inactive, it checks neither. It blocks North's
   // rook on 5b, which would otherwise check South along file 5.
@@ -281,7 +284,9 @@ TEST_CASE("yonin: an eliminated seat's rook blocks but gives no check") {
   CHECK(test::sorted_texts(open) == std::vector<std::string>{"5i4h", "5i4i", "5i6h", "5i6i"});
 }
 
-TEST_CASE("yonin: inactive pieces can be captured; they go unpromoted into the captor's hand") {
+TEST_CASE(
+    "elimination.pieces, elimination.hand: inactive pieces can be captured, unpromoted into the "
+    "captor's hand, a frozen hand stays (yonin)") {
   // West is out with a dragon on 5c, a pawn on 3f and a gold in its frozen
   // hand. South's rook takes the dragon (5h5c): South gets a rook (unpromoted);
   // West's frozen hand is not transferred.
@@ -318,7 +323,9 @@ TEST_CASE("yonin: inactive pieces can be captured; they go unpromoted into the c
   CHECK(p->facing == koma::Facing::up);
 }
 
-TEST_CASE("yonin: kings are never captured in Standard, active or overturned") {
+TEST_CASE(
+    "kings.capture, elimination.king: kings are never captured in Standard, active or overturned "
+    "(yonin)") {
   // South's rook on 5e sees North's active king on 5a (5b-5d empty) and, along
   // rank e, West's overturned king on 2e. It may not land on either, nor pass
   // the overturned king. Rook: 5d, 5c, 5c+, 5b, 5b+ up (5c and 5b are in
@@ -336,7 +343,8 @@ TEST_CASE("yonin: kings are never captured in Standard, active or overturned") {
   CHECK_THROWS_AS(g.play("5e5a"), koma::IllegalMove);
 }
 
-TEST_CASE("yonin king-capture: capturing a king eliminates its seat; its pieces freeze") {
+TEST_CASE(
+    "kings.capture: capturing a king eliminates its seat, its pieces freeze (yonin king-capture)") {
   // South's rook takes West's king along rank e (8e-6e empty). The king leaves
   // the game (into no hand), West is eliminated at once and its rook on 3b
   // stays, inactive, never to move: turns are plain clockwise without West.
@@ -361,7 +369,8 @@ TEST_CASE("yonin king-capture: capturing a king eliminates its seat; its pieces 
   CHECK(g.position().to_move() == 3);  // West never moves again
 }
 
-TEST_CASE("yonin king-capture: no check, no check priority; kings may be left attacked") {
+TEST_CASE(
+    "check.enabled: no check, no check priority, kings may be left attacked (yonin king-capture)") {
   // North's rook on 4a covers file 4. In Standard South's king may not step
   // to 4i or 4h; in King-capture mode it may. South's rook 8g5g attacks
   // North's king on 5a (5b-5f empty): in Standard North answers next, in
@@ -383,7 +392,7 @@ TEST_CASE("yonin king-capture: no check, no check priority; kings may be left at
   CHECK(kc.position().to_move() == 2);
 }
 
-TEST_CASE("yonin king-capture: overturned kings stay; the last king capture ends the game") {
+TEST_CASE("yonin king-capture: overturned kings stay, the last king capture ends the game") {
   // West was eliminated with its king overturned on 9e (no legal move or
   // resignation), North by a king capture (no king left). South's rook on 5e
   // may not take the overturned king on 9e, and P*9f would attack it.
@@ -428,7 +437,7 @@ TEST_CASE("yonin: a seat with no legal move, not in check, is eliminated on its 
   CHECK(loaded.position().eliminated().empty());
 }
 
-TEST_CASE("yonin: fourfold repetition is a draw; survivors share 1st") {
+TEST_CASE("yonin: fourfold repetition is a draw, survivors share 1st") {
   // West and East are out (West first). South and North walk their kings out
   // and back: the loaded position is the first occurrence, it recurs after
   // every 4 plies, and its 4th appearance (ply 12) ends the game. South and
@@ -453,7 +462,7 @@ TEST_CASE("yonin: fourfold repetition is a draw; survivors share 1st") {
   CHECK_FALSE(g.over());
 }
 
-TEST_CASE("yonin: the 600-ply limit draws; survivors share 1st") {
+TEST_CASE("yonin: the 600-ply limit draws, survivors share 1st") {
   // Same board as the no-legal-move case: after 1c1b West would have no move.
   const std::map<std::string, std::string> pieces = {{"5i", "K1"}, {"8i", "R1"}, {"1c", "R1"},
                                                      {"9a", "K2"}, {"5a", "K3"}, {"3e", "K4"}};
@@ -513,7 +522,7 @@ TEST_CASE("yonin: last seat standing - places follow the elimination order") {
   CHECK(g.legal_moves().empty());
 }
 
-TEST_CASE("yonin: resignation eliminates the resigning seat and consumes its turn") {
+TEST_CASE("resignation: eliminates the resigning seat and consumes its turn (yonin)") {
   // From the start, South plays 5g5f and West resigns on its turn: West is
   // eliminated (king overturned on 9e), the action counts one ply, and the
   // turn passes as if West had moved: North, whose 9 start moves are intact.

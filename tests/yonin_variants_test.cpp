@@ -40,7 +40,7 @@ TEST_CASE("yonin doubles: the same counts whoever moves first") {
   }
 }
 
-TEST_CASE("yonin doubles: partners never capture or check each other") {
+TEST_CASE("teams: partners never capture or check each other (yonin doubles)") {
   // South's rook on 5d sees North's gold on 5c; without it, North's king.
   koma::Game g = game_at("yonin-doubles.yaml", "4K34/9/4G34/4R14/K27K4/9/9/9/4K14 1 - 1 -");
   const koma::Move take = g.position().parse_move("5d5c");
@@ -82,7 +82,8 @@ TEST_CASE("yonin doubles: a partner mated by the mover's move is credited to the
   CHECK(g.position().to_move() == 2);
 }
 
-TEST_CASE("yonin doubles: the game ends when both seats of a team are out") {
+TEST_CASE(
+    "end.last_team_standing: the game ends when both seats of a team are out (yonin doubles)") {
   // West is out; South's gold mates East in the corner (the rook on 1i guards
   // the gold). West and East place third, South and North first.
   koma::Game g = game_at("yonin-doubles.yaml", "4K33K4/9/8G1/9/X28/9/9/9/4K13R1 1 - 1 2");

@@ -20,18 +20,6 @@ SOURCE = Path(os.environ.get("KOMA_SOURCE") or Path(__file__).resolve().parents[
 DATA = SOURCE / "tests" / "data"
 VARIANTS_DIR = SOURCE / "variants"
 
-# tests/data/README.md, "Modes -> descriptors".
-MODES = {
-    "standard": ("yonin", {}),
-    "standard-pdm-allowed": ("yonin", {"pawn_drop_mate": "allowed"}),
-    "king_capture": ("yonin-king-capture", {}),
-    "inherit": ("yonin-inherit", {}),
-    "team_orthogonal": ("shipley-team-orthogonal", {}),
-    "team_diagonal": ("shipley-team-diagonal", {}),
-    "individual": ("shipley-individual", {}),
-    "kings": ("shipley-kings", {}),
-}
-
 SHOGI_START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
 
@@ -39,6 +27,23 @@ def jsonl(name):
     """The rows of tests/data/<name>, one dict a line."""
     with open(DATA / name, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
+
+
+def shipped():
+    """The shipped-variant table, tests/data/variants.jsonl: one row a
+    descriptor of variants/ (tests/data/README.md)."""
+    return jsonl("variants.jsonl")
+
+
+def shipped_row(name):
+    """The table's row of the shipped variant `name`."""
+    return next(row for row in shipped() if row["variant"] == name)
+
+
+# The data files' modes: mode -> (variant, options), from the `modes` of the
+# table's rows.
+MODES = {mode: (row["variant"], options) for row in shipped()
+         for mode, options in row.get("modes", {}).items()}
 
 
 def mode_variant(mode, **more):

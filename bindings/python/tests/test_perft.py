@@ -5,18 +5,11 @@ import subprocess
 import pytest
 
 import koma
-from conftest import VARIANTS_DIR, jsonl, mode_variant, texts
+from conftest import VARIANTS_DIR, jsonl, mode_variant, shipped, shipped_row, texts
 
-# A depth per shipped variant that counts a few hundred thousand to a few
-# million leaves (a new variant gets depth 3).
-DEPTHS = {
-    "checkshogi": 4, "dobutsu": 7, "euroshogi": 4, "gorogoro": 5, "judkins": 5,
-    "kyotoshogi": 6, "microshogi": 6, "minishogi": 5, "okisakishogi": 4,
-    "shipley-individual": 4, "shipley-kings": 4, "shipley-team-diagonal": 4,
-    "shipley-team-orthogonal": 4, "shogi": 4, "shoshogi": 4, "torishogi": 5,
-    "yarishogi": 5, "yonin": 6, "yonin-doubles": 6, "yonin-inherit": 6,
-    "yonin-king-capture": 6, "yonin-three": 6,
-}
+# A depth per shipped variant, its row's depth.python (tests/data/variants.jsonl):
+# one that counts a few hundred thousand to a few million leaves.
+DEPTHS = {row["variant"]: row["depth"]["python"] for row in shipped()}
 
 
 def driver_count(perft, variant_file, depth, *args):
@@ -35,7 +28,7 @@ def test_the_shipped_variants_are_the_source_trees():
 
 @pytest.mark.parametrize("name", koma.variants())
 def test_start_perft_equals_koma_perft(name, koma_perft):
-    depth = DEPTHS.get(name, 3)
+    depth = DEPTHS[name]
     expected, _ = driver_count(koma_perft, VARIANTS_DIR / f"{name}.yaml", depth)
     assert expected > 1000
     v = koma.Variant.load(name)
@@ -65,32 +58,22 @@ def test_perft_divide_equals_koma_perft_divide(koma_perft, shogi):
 
 
 def test_shogi_published_counts(shogi):
-    # docs/api.md#perft: 30, 900, 25 470, 719 731 (impasse=none).
-    assert [koma.perft(shogi, d) for d in range(1, 5)] == [30, 900, 25470, 719731]
+    # docs/api.md#perft: 30, 900, 25 470, 719 731 (impasse=none), shogi's row.
+    counts = shipped_row("shogi")["perft"]
+    assert {d: koma.perft(shogi, int(d)) for d in counts} == counts
     assert koma.perft(shogi, 0) == 1
 
 
-# Fairy-Stockfish's start-position counts (tests/family_test.cpp, docs/api.md).
-FAIRY = {
-    "minishogi": [14, 181, 2512, 35401],
-    "gorogoro": [16, 250, 4166, 67517],
-    "judkins": [20, 336, 6183, 118345],
-    "euroshogi": [25, 625, 15424, 380499],
-    "checkshogi": [30, 900, 25470, 719408],
-    "yarishogi": [20, 400, 7960, 158404],
-    "okisakishogi": [37, 1369, 48211, 1697913],
-    "torishogi": [17, 288, 5430, 103857],
-    "dobutsu": [4, 17, 123, 976],
-    "kyotoshogi": [12, 137, 1636, 18268],
-    "microshogi": [9, 80, 767, 7256],
-    "shoshogi": [26, 676, 17368, 445372],
-}
+# Fairy-Stockfish's start-position counts: the rows with `reference:
+# fairy-stockfish` (tests/data/variants.jsonl).
+FAIRY = {row["variant"]: row for row in shipped() if row.get("reference") == "fairy-stockfish"}
 
 
 @pytest.mark.parametrize("name", sorted(FAIRY))
 def test_family_start_counts_equal_fairy_stockfish(name):
     v = koma.Variant.load(name)
-    assert [koma.perft(v, d) for d in range(1, 5)] == FAIRY[name]
+    counts = FAIRY[name]["perft"]
+    assert {d: koma.perft(v, int(d)) for d in counts} == counts
 
 
 def test_perft_of_a_game_modes_and_divide(shogi):
@@ -196,9 +179,6 @@ def in_notation(usi, v):
     return out + ("+" if promote else "")
 
 
-PAWN = {"torishogi": "S", "dobutsu": "C"}
-
-
 def fsf_rows():
     return [pytest.param(r, id=f"{r['variant']}:{i + 1}")
             for i, r in enumerate(jsonl("fsf-family-positions.jsonl"))]
@@ -212,7 +192,7 @@ def test_fairy_stockfish_positions(row):
     # drops allowed count as it does.
     listed = koma.Variant.parse(
         f"koma: 1\nextends: {name}.yaml\nname: listed\n"
-        f"drops: {{{PAWN.get(name, 'P')}: {{mate: allowed}}}}\n", origin="listed.yaml")
+        f"drops: {{{FAIRY[name]['drop_mate']}: {{mate: allowed}}}}\n", origin="listed.yaml")
     wide = "moves_usi10" in row
     moves = row["moves_usi10"] if wide else row["moves"]
     divide1 = row["divide1_usi10"] if wide else row["divide1"]
