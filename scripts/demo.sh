@@ -5,9 +5,10 @@
 set -e
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DKOMA_BUILD_TESTS=OFF
+# The "release" preset of CMakePresets.json: build/release, Release, no tests.
+cmake --preset release
 # Only the two drivers the demo runs (`cmake --build build/release` builds them all).
-cmake --build build/release -j 2 --target koma-play koma-perft
+cmake --build --preset release --target koma-play koma-perft
 echo "== Yonin shogi: four CPU seats (strong, normal, normal, easy) play a whole game =="
 # --delay paces the moves only when the output is a terminal; --nodes bounds
 # each move's search, so the game takes seconds and is the same on every run.

@@ -26,9 +26,9 @@ export CLANG_VERSION
 sh scripts/setup.sh fuzz
 
 dir=build/fuzz
-CC=clang-$CLANG_VERSION CXX=clang++-$CLANG_VERSION cmake -S . -B "$dir" -DKOMA_FUZZ=ON \
-  -DKOMA_BUILD_TESTS=OFF -DKOMA_BUILD_EXAMPLES=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$dir" --target koma_fuzz -j "${JOBS:-1}"
+# The "fuzz" preset of CMakePresets.json (clang++-$CLANG_VERSION).
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "${JOBS:-1}"
 
 root=$(pwd)
 status=0

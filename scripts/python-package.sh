@@ -4,6 +4,9 @@
 # numpy), `pip install --no-build-isolation .` from this checkout, no network.
 # Then, from outside the checkout, imports it and plays: the installed package
 # must carry its own descriptors. VENV sets the venv (default build/venv).
+# KOMA_BUILD_DIR (setup.py) names a build folder configured with
+# -DKOMA_PYTHON=ON whose compiled module pip packs instead of compiling koma
+# again: CI passes scripts/test.sh's build/tests.
 set -e
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh python

@@ -7,8 +7,8 @@
 set -e
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh
-cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DKOMA_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release -j "${JOBS:-2}" --target koma-render
+cmake --preset release >/dev/null
+cmake --build --preset release -j "${JOBS:-2}" --target koma-render
 mkdir -p docs/images
 for descriptor in variants/*.yaml; do
   name=$(basename "$descriptor" .yaml)

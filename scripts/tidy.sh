@@ -6,7 +6,8 @@
 # (HeaderFilterRegex in .clang-tidy). A header given here is checked on its
 # own, through a one-line source that includes it (so it must be
 # self-contained). Compile commands come from build/tidy, configured here with
-# CMAKE_EXPORT_COMPILE_COMMANDS (nothing is compiled). Needs clang-tidy:
+# the "tidy" preset (CMAKE_EXPORT_COMPILE_COMMANDS; nothing is compiled). JOBS
+# files are checked at a time (default 2). Needs clang-tidy:
 # `sh scripts/setup.sh tidy` installs it; CLANG_TIDY names another binary.
 set -e
 cd "$(dirname "$0")/.."
@@ -22,26 +23,41 @@ if [ -z "$tidy" ]; then
   exit 2
 fi
 dir=build/tidy
-cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+cmake --preset tidy >/dev/null
 [ $# -gt 0 ] || set -- lib/*.cpp include/koma/*.hpp include/koma/detail/*.hpp lib/*.hpp
-rm -rf "$dir/headers"
-failed=""
+rm -rf "$dir/headers" "$dir/out"
+mkdir -p "$dir/headers" "$dir/out"
+# One line per file: what clang-tidy is given (the file, or a source that
+# includes the header) and where its output goes.
+n=0
 for f in "$@"; do
   [ -f "$f" ] || { echo "tidy.sh: no file $f" >&2; exit 2; }
+  n=$((n + 1))
   src=$f
   case "$f" in
     *.hpp | *.h)
       # Takes its flags from the closest entry of compile_commands.json.
       src=$dir/headers/$(echo "$f" | tr / _).cpp
-      mkdir -p "$dir/headers"
       echo "#include \"$root/$f\"" >"$src"
       ;;
   esac
+  echo "$src $dir/out/$n"
+done >"$dir/files"
+# JOBS files at a time (default 2); each one's findings (standard output),
+# standard error and status are kept apart, and shown below in order.
+xargs -P "${JOBS:-2}" -L 1 sh -c '"$0" -p "$1" --quiet "$2" >"$3.out" 2>"$3.err"; echo $? >"$3.status"' \
+  "$tidy" "$dir" <"$dir/files"
+failed=""
+n=0
+for f in "$@"; do
+  n=$((n + 1))
+  out=$dir/out/$n
   echo "clang-tidy $f"
-  # Findings go to standard output; of standard error, the count of warnings
-  # (mostly in system headers, never reported) is left out.
-  "$tidy" -p "$dir" --quiet "$src" 2>"$dir/stderr" || failed="$failed $f"
-  grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$' "$dir/stderr" >&2 || true
+  cat "$out.out"
+  # Of standard error, the count of warnings (mostly in system headers, never
+  # reported) is left out.
+  grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$' "$out.err" >&2 || true
+  [ "$(cat "$out.status")" = 0 ] || failed="$failed $f"
 done
 if [ -n "$failed" ]; then
   echo "tidy.sh: findings in:$failed" >&2

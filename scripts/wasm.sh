@@ -7,7 +7,9 @@
 #   build/wasm/koma.js, build/wasm/koma.wasm   the emscripten module (CommonJS)
 #   build/wasm/package/                        the npm package (`npm pack` it)
 # then runs the node tests of bindings/js/test with `node --test`
-# (WASM_TESTS=0 skips them). JOBS sets the build's parallelism (default 2).
+# (WASM_TESTS=0 skips them), which compare with the native koma-perft
+# (KOMA_PERFT, else built: see below). JOBS sets the build's parallelism
+# (default 2).
 set -e
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -42,11 +44,10 @@ fi
 mkdir -p "$deps/include"
 ln -sfn /usr/include/boost "$deps/include/boost"
 
-emcmake cmake -S . -B "$out/cmake" -DCMAKE_BUILD_TYPE=Release -DKOMA_BUILD_TESTS=OFF \
-  -DKOMA_BUILD_EXAMPLES=OFF -Dyaml-cpp_DIR="$yaml/lib/cmake/yaml-cpp" \
-  -DBoost_INCLUDE_DIR="$root/$deps/include" "-DCMAKE_CXX_FLAGS=-fwasm-exceptions -flto -msimd128" \
-  -DCMAKE_EXE_LINKER_FLAGS=-flto >/dev/null
-cmake --build "$out/cmake" -j "$jobs" --target koma_js
+# The "wasm" preset of CMakePresets.json (its cache names the two folders
+# above); emcmake adds emscripten's toolchain.
+emcmake cmake --preset wasm >/dev/null
+cmake --build --preset wasm -j "$jobs"
 cp "$out/cmake/bindings/js/koma.js" "$out/cmake/bindings/js/koma.wasm" "$out/"
 
 # The npm package: the module, an ES-module entry and the TypeScript types.
@@ -61,6 +62,18 @@ cp bindings/js/package/package.json bindings/js/package/index.mjs bindings/js/pa
 echo "built $out/koma.js, $out/koma.wasm and the package $pkg"
 
 if [ "${WASM_TESTS:-1}" != 0 ]; then
+  # The tests compare the module's counts with the native koma-perft's and
+  # read its records with koma-replay beside it: KOMA_PERFT names it; else
+  # that of build/tests, brought up to date, where scripts/test.sh built one;
+  # else it is built in build/release (the "release" preset, as
+  # scripts/demo.sh does).
+  if [ -z "$KOMA_PERFT" ]; then
+    native=release
+    [ ! -f build/tests/CMakeCache.txt ] || native=tests
+    [ $native = tests ] || cmake --preset release >/dev/null
+    cmake --build --preset $native -j "$jobs" --target koma-perft koma-replay >/dev/null
+    KOMA_PERFT=$root/build/$native/koma-perft
+  fi
   # Node 18+ has fetch, which the module's loader would use for koma.wasm.
-  KOMA_PACKAGE=$root/$pkg node --no-experimental-fetch --test bindings/js/test/
+  KOMA_PERFT=$KOMA_PERFT KOMA_PACKAGE=$root/$pkg node --no-experimental-fetch --test bindings/js/test/
 fi

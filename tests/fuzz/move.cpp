@@ -1,12 +1,14 @@
 // Fuzz target: move text. The first byte picks one of a few fixed positions
-// of several variants; the rest is whitespace-separated move texts played in
-// turn through a Game. Each text must be refused (NotationError) or read as a
-// move, consistently with Game::play(text); a move read must be legal or
-// refused with a reason (IllegalMove, game unchanged) consistently with
-// is_legal and why_illegal; a move played must leave a position whose text
-// reads back as the same position.
+// of several variants or the start position of a shipped variant; the rest is
+// whitespace-separated move texts played in turn through a Game. Each text
+// must be refused (NotationError) or read as a move, consistently with
+// Game::play(text); a move read must be legal or refused with a reason
+// (IllegalMove, game unchanged) consistently with is_legal and why_illegal; a
+// move played must leave a position whose text reads back as the same
+// position.
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <utility>
 
 #include "fuzz_support.hpp"
@@ -42,6 +44,9 @@ constexpr Fixed kFixed[] = {
     {6, nullptr},
     {7, nullptr},
 };
+// scripts/fuzz-corpus.sh puts its seeds of variant i's start position behind
+// the byte 12 + i.
+static_assert(std::size(kFixed) == 12);
 
 const std::vector<koma::Position>& positions() {
   static const std::vector<koma::Position> out = [] {
@@ -50,6 +55,9 @@ const std::vector<koma::Position>& positions() {
       const auto& v = fuzz::variants()[static_cast<std::size_t>(f.variant)];
       ps.push_back(f.text ? koma::Position::from_text(v, f.text) : v->start_position());
     }
+    // Then the start position of every shipped variant, in the order of
+    // fuzz::variant_files(): index 12 + i is variant i's.
+    for (const auto& v : fuzz::variants()) ps.push_back(v->start_position());
     return ps;
   }();
   return out;
