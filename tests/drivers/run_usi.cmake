@@ -1,10 +1,13 @@
 # Runs koma-usi on a scripted session and checks what it writes.
 #
-#   cmake -DSESSION=F [-DPERFT=<koma-perft> -DVARIANT=<descriptor>] -P run_usi.cmake -- <koma-usi> <argument>...
+#   cmake -DSESSION=F [-DPERFT=<koma-perft> -DVARIANT=<descriptor>] [-DSLEEP_TIMES=N] -P run_usi.cmake -- <koma-usi> <argument>...
 #
 # The session file F holds one item a line:
 #   <a USI command>   sent to the engine's standard input as it is
-#   #sleep S          the input pauses S seconds (the engine keeps running)
+#   #sleep S          the input pauses S seconds (the engine keeps running);
+#                     N times S with SLEEP_TIMES=N (the sanitizer builds, whose
+#                     engine is several times slower: there a session checks
+#                     the protocol, the plain build checks the clock)
 #   #pad N TEXT       sends TEXT padded with spaces to N bytes, one line (N is
 #                     not bounded by a session file's line or a command line)
 #   #raw TEXT         sends TEXT with each \xNN (two hex digits, not 00) as that
@@ -59,7 +62,13 @@ if(FEED)
   foreach(item IN LISTS session)
     decode(item "${item}")
     if(item MATCHES "^#sleep +([0-9.]+) *$")
-      execute_process(COMMAND ${CMAKE_COMMAND} -E sleep ${CMAKE_MATCH_1})
+      set(seconds ${CMAKE_MATCH_1})
+      if(NOT SLEEP_TIMES)
+        set(SLEEP_TIMES 1)
+      endif()
+      foreach(time RANGE 1 ${SLEEP_TIMES})
+        execute_process(COMMAND ${CMAKE_COMMAND} -E sleep ${seconds})
+      endforeach()
     elseif(item MATCHES "^#pad +([0-9]+) (.*)$")
       set(text "${CMAKE_MATCH_2}")
       string(LENGTH "${text}" length)
@@ -103,7 +112,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/command_line.cmake)
 koma_command_after_dashes("cmake -DSESSION=F [-D...] -P run_usi.cmake -- <koma-usi> <argument>...")
 
 execute_process(
-  COMMAND ${CMAKE_COMMAND} -DFEED=ON "-DSESSION=${SESSION}" -P "${CMAKE_CURRENT_LIST_FILE}"
+  COMMAND ${CMAKE_COMMAND} -DFEED=ON "-DSESSION=${SESSION}" "-DSLEEP_TIMES=${SLEEP_TIMES}" -P "${CMAKE_CURRENT_LIST_FILE}"
   COMMAND ${command}
   RESULTS_VARIABLE statuses OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr TIMEOUT 120)
 list(GET statuses -1 status)
