@@ -33,7 +33,7 @@ if [ ! -f "$yaml/lib/libyaml-cpp.a" ]; then
   src=$(find "$deps/src" -maxdepth 1 -type d -name 'yaml-cpp-*' | head -n 1)
   emcmake cmake -S "$src" -B "$deps/yaml-build" -DCMAKE_BUILD_TYPE=Release \
     -DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_BUILD_TOOLS=OFF -DYAML_CPP_BUILD_CONTRIB=OFF \
-    -DYAML_BUILD_SHARED_LIBS=OFF "-DCMAKE_CXX_FLAGS=-fwasm-exceptions -w" \
+    -DYAML_BUILD_SHARED_LIBS=OFF "-DCMAKE_CXX_FLAGS=-fwasm-exceptions -w" -DCMAKE_UNITY_BUILD=ON \
     -DCMAKE_INSTALL_PREFIX="$yaml" >/dev/null
   cmake --build "$deps/yaml-build" -j "$jobs" --target install >/dev/null
 fi

@@ -51,9 +51,7 @@ koma::Square square(const Game& g, const std::string& name) {
   return *sq;
 }
 
-std::optional<koma::PieceOnBoard> at(const Game& g, const std::string& name) {
-  return g.position().at(square(g, name));
-}
+using test::at;
 
 // "K1" for North's king on the square, "" if it is empty.
 std::string piece(const Game& g, const std::string& name) {

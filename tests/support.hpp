@@ -141,6 +141,13 @@ inline std::string text(const std::string& board, int to_move, const std::string
   return t;
 }
 
+// Position text on the 9x9 board from {square name: piece token}.
+inline std::string text9(const std::map<std::string, std::string>& pieces, int to_move,
+                         const std::string& hands = "-", int ply = 1,
+                         const std::string& eliminated = "-") {
+  return text(board9(pieces), to_move, hands, ply, eliminated);
+}
+
 // Loads a canonical text, checking that it reads back unchanged.
 inline koma::Game from(std::shared_ptr<const koma::Variant> v, const std::string& t) {
   koma::Position p = koma::Position::from_text(std::move(v), t);
@@ -152,6 +159,12 @@ inline std::optional<koma::PieceOnBoard> at(const koma::Game& g, const std::stri
   auto sq = g.variant().parse_square(square);
   REQUIRE(sq.has_value());
   return g.position().at(*sq);
+}
+
+// True if `square` holds an overturned king of `seat` (Yonin's eliminated seats).
+inline bool overturned_king_of(const koma::Game& g, const std::string& square, int seat) {
+  auto p = at(g, square);
+  return p.has_value() && p->overturned && p->owner == seat;
 }
 
 inline int hand(const koma::Game& g, int seat, const std::string& letter) {

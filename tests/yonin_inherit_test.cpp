@@ -32,14 +32,11 @@ using koma::Result;
 
 namespace {
 
-// Position text from {square name: piece token} (tests/support.hpp).
-std::string text(const std::map<std::string, std::string>& pieces, int to_move,
-                 const std::string& hands = "-", int ply = 1, const std::string& eliminated = "-") {
-  return test::text(test::board9(pieces), to_move, hands, ply, eliminated);
-}
 using test::at;
 using test::from;
 using test::hand;
+using test::overturned_king_of;
+using test::text9;
 
 auto inherit(const koma::Options& o = {}) {
   return test::variant("yonin-inherit.yaml", o);
@@ -54,11 +51,6 @@ bool holds(const Game& g, const std::string& square, const std::string& letter, 
   REQUIRE(kind.has_value());
   return p.has_value() && !p->overturned && p->kind == *kind && p->owner == owner &&
          p->facing == facing;
-}
-
-bool overturned_king_of(const Game& g, const std::string& square, int seat) {
-  auto p = at(g, square);
-  return p.has_value() && p->overturned && p->owner == seat;
 }
 
 using Seats = std::vector<int>;
@@ -130,16 +122,16 @@ TEST_CASE("promotion.by: inherited pawns promote toward their own facing (yonin 
   // - P1 (facing up) 7c -> 7b: South's ordinary zone: 7c7b and 7c7b+.
   // - King 9i: 8i, 9h, 8h (West's king on 9e is two ranks away).
   // The hand is empty: 10 moves.
-  const auto t = text({{"9i", "K1"},
-                       {"5f", "P1v"},
-                       {"3h", "P1v"},
-                       {"8c", "P1v"},
-                       {"2g", "P1>"},
-                       {"7c", "P1"},
-                       {"9e", "K2"},
-                       {"5a", "K3"},
-                       {"1e", "K4"}},
-                      1);
+  const auto t = text9({{"9i", "K1"},
+                        {"5f", "P1v"},
+                        {"3h", "P1v"},
+                        {"8c", "P1v"},
+                        {"2g", "P1>"},
+                        {"7c", "P1"},
+                        {"9e", "K2"},
+                        {"5a", "K3"},
+                        {"1e", "K4"}},
+                       1);
   Game g = from(inherit(), t);
   CHECK(test::sorted_texts(g) ==
         Moves{"2g1g+", "3h3i+", "5f5g", "5f5g+", "7c7b", "7c7b+", "8c8d", "9i8h", "9i8i", "9i9h"});
@@ -151,7 +143,7 @@ TEST_CASE("promotion.by: inherited pawns promote toward their own facing (yonin 
 
   // Rooks: a South rook facing down (R1v on 6d) may promote entering ranks
   // g-i but not ranks a-c; South's ordinary rook (4f) the other way round.
-  const auto rooks = text(
+  const auto rooks = text9(
       {{"9i", "K1"}, {"6d", "R1v"}, {"4f", "R1"}, {"9a", "K2"}, {"1a", "K3"}, {"1i", "K4"}}, 1);
   Game r = from(inherit(), rooks);
   CHECK(test::has_move(r, "6d6g+"));
@@ -176,14 +168,14 @@ TEST_CASE(
   // pawn, so no pawn-drop mate: 74 - 8 - 7 = 59 drops. Board moves: king 9i
   // to 8i, 9h, 8h; 5d5e (rank e is not in a down-facing pawn's zone); 3f3e.
   // Total 64.
-  const auto t = text({{"9i", "K1"},
-                       {"5d", "P1v"},
-                       {"3f", "P1"},
-                       {"9e", "K2"},
-                       {"1a", "K3"},
-                       {"7e", "P3^"},
-                       {"1i", "K4"}},
-                      1, "1:P");
+  const auto t = text9({{"9i", "K1"},
+                        {"5d", "P1v"},
+                        {"3f", "P1"},
+                        {"9e", "K2"},
+                        {"1a", "K3"},
+                        {"7e", "P3^"},
+                        {"1i", "K4"}},
+                       1, "1:P");
   Game g = from(inherit(), t);
   CHECK(test::has_move(g, "P*5b"));
   CHECK(test::has_move(g, "P*5e"));
@@ -211,7 +203,7 @@ TEST_CASE(
                                                      {"6b", "P3"}, {"5e", "R4"}, {"1e", "K4"}};
   // Loaded at ply 21 (20 plies played): in plain turn order before it East
   // moved last (ply 20), North at 19, West at 18, South at 17.
-  const auto t = text(before, 1, "3:GP", 21);
+  const auto t = text9(before, 1, "3:GP", 21);
 
   SUBCASE("the checkers are West and East: East moved more recently") {
     // South's silver steps back 5c6d and uncovers East's rook: North is in
@@ -237,16 +229,16 @@ TEST_CASE(
     CHECK(g.position().seats_in_check().empty());
     CHECK(g.position().to_move() == 4);
     CHECK_FALSE(g.over());
-    CHECK(g.position().generic_text() == text({{"7i", "K1"},
-                                               {"6d", "S1"},
-                                               {"9a", "R2"},
-                                               {"9g", "K2"},
-                                               {"5a", "X3"},
-                                               {"4b", "+S4v"},
-                                               {"6b", "P4v"},
-                                               {"5e", "R4"},
-                                               {"1e", "K4"}},
-                                              4, "4:GP", 22, "3"));
+    CHECK(g.position().generic_text() == text9({{"7i", "K1"},
+                                                {"6d", "S1"},
+                                                {"9a", "R2"},
+                                                {"9g", "K2"},
+                                                {"5a", "X3"},
+                                                {"4b", "+S4v"},
+                                                {"6b", "P4v"},
+                                                {"5e", "R4"},
+                                                {"1e", "K4"}},
+                                               4, "4:GP", 22, "3"));
     CHECK(g.position().score(4).mates == 1);
     CHECK(g.position().score(2).mates == 0);
     // The inherited pieces move in their old facing: the pawn 6b6c (not 6b7b,
@@ -269,16 +261,16 @@ TEST_CASE(
     g.play("5c5b");
     CHECK(g.position().eliminated() == Seats{3});
     CHECK(g.position().to_move() == 4);
-    CHECK(g.position().generic_text() == text({{"7i", "K1"},
-                                               {"5b", "S1"},
-                                               {"9a", "R2"},
-                                               {"9g", "K2"},
-                                               {"5a", "X3"},
-                                               {"4b", "+S1v"},
-                                               {"6b", "P1v"},
-                                               {"5e", "R4"},
-                                               {"1e", "K4"}},
-                                              4, "1:GP", 22, "3"));
+    CHECK(g.position().generic_text() == text9({{"7i", "K1"},
+                                                {"5b", "S1"},
+                                                {"9a", "R2"},
+                                                {"9g", "K2"},
+                                                {"5a", "X3"},
+                                                {"4b", "+S1v"},
+                                                {"6b", "P1v"},
+                                                {"5e", "R4"},
+                                                {"1e", "K4"}},
+                                               4, "1:GP", 22, "3"));
     CHECK(g.position().score(1).mates == 1);
     CHECK(g.position().score(4).mates == 0);
   }
@@ -298,29 +290,29 @@ TEST_CASE("yonin inherit: inherited pieces check at once, the next seat follows 
   // North's turn is consumed; the inherited rook on 7a now checks South for
   // West. Clockwise from North: East is not in check, South is: South moves
   // (plain turn order would have given East the move).
-  const auto t = text({{"7i", "K1"},
-                       {"6c", "S1"},
-                       {"7c", "G2"},
-                       {"9e", "K2"},
-                       {"5a", "K3"},
-                       {"4a", "+P3"},
-                       {"4b", "P3"},
-                       {"7a", "R3"},
-                       {"1e", "K4"}},
-                      2, "3:SP");
+  const auto t = text9({{"7i", "K1"},
+                        {"6c", "S1"},
+                        {"7c", "G2"},
+                        {"9e", "K2"},
+                        {"5a", "K3"},
+                        {"4a", "+P3"},
+                        {"4b", "P3"},
+                        {"7a", "R3"},
+                        {"1e", "K4"}},
+                       2, "3:SP");
   Game g = from(inherit(), t);
   g.play("7c6b");
   CHECK(g.position().eliminated() == Seats{3});
-  CHECK(g.position().generic_text() == text({{"7i", "K1"},
-                                             {"6c", "S1"},
-                                             {"6b", "G2"},
-                                             {"9e", "K2"},
-                                             {"5a", "X3"},
-                                             {"4a", "+P2v"},
-                                             {"4b", "P2v"},
-                                             {"7a", "R2v"},
-                                             {"1e", "K4"}},
-                                            1, "2:SP", 2, "3"));
+  CHECK(g.position().generic_text() == text9({{"7i", "K1"},
+                                              {"6c", "S1"},
+                                              {"6b", "G2"},
+                                              {"9e", "K2"},
+                                              {"5a", "X3"},
+                                              {"4a", "+P2v"},
+                                              {"4b", "P2v"},
+                                              {"7a", "R2v"},
+                                              {"1e", "K4"}},
+                                             1, "2:SP", 2, "3"));
   CHECK(g.position().seats_in_check() == Seats{1});
   CHECK(g.position().to_move() == 1);
   // South: the king to 6h, 6i, 8h, 8i (7h is on the rook's file), or the
@@ -342,7 +334,7 @@ TEST_CASE("yonin inherit: a stalemated seat is mated on its turn, the last mover
   // has no legal move: mated on its turn. Not in check, so the mater is the
   // seat that moved last: South. The pawn on 9a becomes South's, still facing
   // right. Next, as if West had moved: North, not in check, with two moves.
-  Game g = from(inherit(), text(pieces, 1));
+  Game g = from(inherit(), text9(pieces, 1));
   g.play("5i6h");
   CHECK(g.position().eliminated() == Seats{2});
   CHECK(overturned_king_of(g, "8a", 2));
@@ -378,7 +370,7 @@ TEST_CASE(
   const std::map<std::string, std::string> pieces = {
       {"5i", "K1"}, {"5b", "R1"}, {"5d", "R1"}, {"6a", "G1"}, {"3b", "G1"},
       {"8a", "K2"}, {"9a", "P2"}, {"1b", "K3"}, {"1a", "P3"}, {"1i", "K4"}};
-  Game g = from(inherit(), text(pieces, 1, "4:R2G2S4P"));
+  Game g = from(inherit(), text9(pieces, 1, "4:R2G2S4P"));
   g.play("5d5c");
   REQUIRE(g.over());
   CHECK(g.position().eliminated() == Seats{2, 3});
@@ -408,17 +400,17 @@ TEST_CASE("yonin inherit: the mated seat is never its own mater") {
   // 1f, still facing up. Two mates: North (1 mate) 1st, West (none) 2nd,
   // South 3rd, East 4th. Loaded at ply 21, so that every seat has a move
   // before it (East at ply 20, North 19, West 18).
-  const auto t = text({{"9i", "K1"},
-                       {"1g", "P1"},
-                       {"9a", "K2"},
-                       {"5f", "R2"},
-                       {"3e", "G2"},
-                       {"4a", "K3"},
-                       {"8c", "R3"},
-                       {"2c", "G3"},
-                       {"9g", "P3"},
-                       {"1e", "K4"}},
-                      1, "-", 21);
+  const auto t = text9({{"9i", "K1"},
+                        {"1g", "P1"},
+                        {"9a", "K2"},
+                        {"5f", "R2"},
+                        {"3e", "G2"},
+                        {"4a", "K3"},
+                        {"8c", "R3"},
+                        {"2c", "G3"},
+                        {"9g", "P3"},
+                        {"1e", "K4"}},
+                       1, "-", 21);
   Game g = from(inherit(), t);
   g.play("1g1f");
   REQUIRE(g.over());
@@ -457,7 +449,7 @@ TEST_CASE(
       {"5i", "K1"}, {"5b", "R1"}, {"6a", "G1"}, {"4a", "G1"}, {"8a", "K2"},
       {"9a", "P2"}, {"2a", "K3"}, {"7d", "P3"}, {"3e", "R4"}, {"1i", "K4"}};
   auto play = [&](const std::string& hands) {
-    Game g = from(inherit(), text(pieces, 1, hands));
+    Game g = from(inherit(), text9(pieces, 1, hands));
     g.play("5i6h");
     CHECK(g.position().eliminated() == Seats{2});
     CHECK(g.position().to_move() == 3);
@@ -506,8 +498,8 @@ TEST_CASE("yonin inherit: checks skip a seat's turn, a loaded position is its fi
   // East (clockwise from North) moves its king 9i-9h-9i, then South again.
   // Six plies bring the loaded position back: its second occurrence.
   const auto t =
-      text({{"5i", "K1"}, {"2e", "R1"}, {"9c", "K2"}, {"1a", "K3"}, {"9i", "K4"}, {"5g", "P4"}}, 1,
-           "2:GS");
+      text9({{"5i", "K1"}, {"2e", "R1"}, {"9c", "K2"}, {"1a", "K3"}, {"9i", "K4"}, {"5g", "P4"}}, 1,
+            "2:GS");
   Game g = from(inherit(), t);
   CHECK(g.occurrences() == 1);
   g.play("2e1e");
@@ -539,8 +531,8 @@ TEST_CASE("yonin inherit: repetition before two mates places every survivor, tie
   // West K and G, S in hand = 3; North K = 1; East K, P = 2. West 1st,
   // South and East share 2nd, North 4th.
   const auto t =
-      text({{"5i", "K1"}, {"2e", "R1"}, {"9c", "K2"}, {"1a", "K3"}, {"9i", "K4"}, {"5g", "P4"}}, 1,
-           "2:GS");
+      text9({{"5i", "K1"}, {"2e", "R1"}, {"9c", "K2"}, {"1a", "K3"}, {"9i", "K4"}, {"5g", "P4"}}, 1,
+            "2:GS");
   Game g = from(inherit(), t);
   CHECK(g.occurrences() == 1);
   for (int cycle = 1; cycle <= 3; ++cycle) {
@@ -573,8 +565,8 @@ TEST_CASE(
   // 1e3e (no check; West is out so North moves next), 2a1a, 9h9i, 3e1e
   // (check) returns to it too.
   const auto t =
-      text({{"5i", "K1"}, {"1e", "R1"}, {"9c", "X2"}, {"1a", "K3"}, {"9i", "K4"}, {"5g", "P4"}}, 3,
-           "-", 1, "2");
+      text9({{"5i", "K1"}, {"1e", "R1"}, {"9c", "X2"}, {"1a", "K3"}, {"9i", "K4"}, {"5g", "P4"}}, 3,
+            "-", 1, "2");
   const Moves a = {"1a2a", "9i9h", "1e2e", "2a1a", "9h9i", "2e1e"};
   const Moves b = {"1a2a", "9i9h", "1e3e", "2a1a", "9h9i", "3e1e"};
   const Moves a_but_last(a.begin(), a.end() - 1);
@@ -633,19 +625,19 @@ TEST_CASE("yonin inherit: two mates after one move - the later-mated seat's mate
   // inherited pawn and West's king = 8; East K, R, 2S, 2P in hand, North's
   // pawn and North's king = 8. East's mate (North) came after South's (West),
   // as the places of the mated seats say: East 1st, South 2nd.
-  const auto t = text({{"5i", "K1"},
-                       {"5b", "R1"},
-                       {"5c", "R1"},
-                       {"6a", "G1"},
-                       {"4a", "G1"},
-                       {"1b", "P1"},
-                       {"8a", "K2"},
-                       {"9a", "P2"},
-                       {"2a", "K3"},
-                       {"8d", "P3"},
-                       {"2g", "R4"},
-                       {"1i", "K4"}},
-                      1, "4:2S2P");
+  const auto t = text9({{"5i", "K1"},
+                        {"5b", "R1"},
+                        {"5c", "R1"},
+                        {"6a", "G1"},
+                        {"4a", "G1"},
+                        {"1b", "P1"},
+                        {"8a", "K2"},
+                        {"9a", "P2"},
+                        {"2a", "K3"},
+                        {"8d", "P3"},
+                        {"2g", "R4"},
+                        {"1i", "K4"}},
+                       1, "4:2S2P");
   Game g = from(inherit(), t);
   g.play("5c8c");
   REQUIRE(g.over());

@@ -20,14 +20,11 @@ using koma::Result;
 
 namespace {
 
-// Position text from {square name: piece token} (tests/support.hpp).
-std::string text(const std::map<std::string, std::string>& pieces, int to_move,
-                 const std::string& hands = "-", int ply = 1, const std::string& eliminated = "-") {
-  return test::text(test::board9(pieces), to_move, hands, ply, eliminated);
-}
 using test::at;
 using test::from;
 using test::hand;
+using test::overturned_king_of;
+using test::text9;
 
 auto yonin(const koma::Options& o = {}) {
   return test::variant("yonin.yaml", o);
@@ -40,11 +37,6 @@ auto king_capture(const koma::Options& o = {}) {
 int owner(const Game& g, const std::string& square) {
   auto p = at(g, square);
   return p.has_value() ? p->owner : 0;
-}
-
-bool overturned_king_of(const Game& g, const std::string& square, int seat) {
-  auto p = at(g, square);
-  return p.has_value() && p->overturned && p->owner == seat;
 }
 
 using Seats = std::vector<int>;
@@ -76,7 +68,7 @@ TEST_CASE(
     "(yonin)") {
   // South's rook goes 5g5e onto the empty rank e, between West's king (9e) and
   // East's king (1e): both are in check. North (1a) is not.
-  auto t = text({{"9i", "K1"}, {"5g", "R1"}, {"9e", "K2"}, {"1a", "K3"}, {"1e", "K4"}}, 1);
+  auto t = text9({{"9i", "K1"}, {"5g", "R1"}, {"9e", "K2"}, {"1a", "K3"}, {"1e", "K4"}}, 1);
   Game g = from(yonin(), t);
   g.play("5g5e");
   CHECK(g.position().seats_in_check() == Seats{2, 4});
@@ -100,7 +92,7 @@ TEST_CASE(
 TEST_CASE("check.priority: a check skips the turn of the seats in between (yonin)") {
   // South's rook 2g5g opens file 5 up to North's king on 5a: North, not West,
   // moves next.
-  auto t = text({{"9i", "K1"}, {"2g", "R1"}, {"9e", "K2"}, {"5a", "K3"}, {"1e", "K4"}}, 1);
+  auto t = text9({{"9i", "K1"}, {"2g", "R1"}, {"9e", "K2"}, {"5a", "K3"}, {"1e", "K4"}}, 1);
   Game g = from(yonin(), t);
   g.play("2g5g");
   CHECK(g.position().seats_in_check() == Seats{3});
@@ -126,7 +118,7 @@ TEST_CASE("elimination.pieces: an elimination releases a seat its pieces were ch
   const std::map<std::string, std::string> pieces = {{"5i", "K1"}, {"8i", "R1"}, {"5c", "R1"},
                                                      {"9a", "K2"}, {"1d", "R2"}, {"3b", "G2"},
                                                      {"1a", "K3"}, {"3g", "K4"}};
-  Game g = from(yonin(), text(pieces, 1));
+  Game g = from(yonin(), text9(pieces, 1));
   CHECK(g.position().seats_in_check() == Seats{3});  // as loaded
   g.play("5c9c");
   CHECK(g.position().eliminated() == Seats{2});
@@ -158,7 +150,7 @@ TEST_CASE("yonin: an elimination mates another seat (the new overturned king ban
                                                      {"8f", "P3"}, {"1e", "K4"}};
   for (const char* pdm : {"forbidden", "allowed"}) {
     CAPTURE(pdm);
-    Game g = from(yonin({{"pawn_drop_mate", pdm}}), text(before, 1, "1:G,3:P"));
+    Game g = from(yonin({{"pawn_drop_mate", pdm}}), text9(before, 1, "1:G,3:P"));
     g.play("G*8c");
     CHECK(g.position().eliminated() == Seats{2, 3});
     CHECK(overturned_king_of(g, "7b", 2));
@@ -172,7 +164,7 @@ TEST_CASE("yonin: an elimination mates another seat (the new overturned king ban
   control.erase("7b");
   control["9i"] = "K2";
   control["8c"] = "G1";
-  Game c = from(yonin(), text(control, 3, "3:P"));
+  Game c = from(yonin(), text9(control, 3, "3:P"));
   CHECK(test::sorted_texts(c) == std::vector<std::string>{"P*7a"});
 }
 
@@ -181,14 +173,14 @@ TEST_CASE("drops.P.mate: pawn-drop mate is forbidden by default and allowed by o
   // covers 5b, 6b and 4b. P*5b checks; the king cannot take the pawn (the
   // gold guards it), 4b and 6b are covered, 4a and 6a hold its own pawns, and
   // the pawns' moves do not answer the check: North would have no legal move.
-  const auto t = text({{"5i", "K1"},
-                       {"5c", "G1"},
-                       {"5a", "K3"},
-                       {"6a", "P3"},
-                       {"4a", "P3"},
-                       {"9e", "K2"},
-                       {"1e", "K4"}},
-                      1, "1:P");
+  const auto t = text9({{"5i", "K1"},
+                        {"5c", "G1"},
+                        {"5a", "K3"},
+                        {"6a", "P3"},
+                        {"4a", "P3"},
+                        {"9e", "K2"},
+                        {"1e", "K4"}},
+                       1, "1:P");
   Game forbidden = from(yonin(), t);
   CHECK_FALSE(test::has_move(forbidden, "P*5b"));
   CHECK_FALSE(forbidden.why_illegal(forbidden.position().parse_move("P*5b")).empty());
@@ -220,7 +212,7 @@ TEST_CASE(
   // pawn or step to 2a or 2b, so it is no mate. Total 73.
   const std::map<std::string, std::string> pieces = {
       {"5i", "K1"}, {"5d", "X2"}, {"1a", "K3"}, {"1i", "K4"}};
-  Game g = from(yonin(), text(pieces, 1, "1:P", 1, "2"));
+  Game g = from(yonin(), text9(pieces, 1, "1:P", 1, "2"));
   CHECK_FALSE(test::has_move(g, "P*5e"));
   CHECK(test::has_move(g, "P*5f"));
   CHECK(test::has_move(g, "P*4e"));
@@ -228,7 +220,7 @@ TEST_CASE(
   CHECK(g.legal_moves().size() == 73);
   // The same holds in King-capture mode (the ban is kept there). With no
   // check, the king may step anywhere: the same 73.
-  Game kc = from(king_capture(), text(pieces, 1, "1:P", 1, "2"));
+  Game kc = from(king_capture(), text9(pieces, 1, "1:P", 1, "2"));
   CHECK_FALSE(test::has_move(kc, "P*5e"));
   CHECK(kc.legal_moves().size() == 73);
 }
@@ -242,7 +234,7 @@ TEST_CASE("drops.P.nifu: nifu along West's and East's rows (yonin)") {
   // 7e6e. Total 65.
   Game west =
       from(yonin(),
-           text({{"9i", "K2"}, {"7e", "P2"}, {"5i", "K1"}, {"5a", "K3"}, {"1a", "K4"}}, 2, "2:P"));
+           text9({{"9i", "K2"}, {"7e", "P2"}, {"5i", "K1"}, {"5a", "K3"}, {"1a", "K4"}}, 2, "2:P"));
   CHECK_FALSE(test::has_move(west, "P*9e"));
   CHECK_FALSE(test::has_move(west, "P*5e"));
   CHECK_FALSE(test::has_move(west, "P*2e"));
@@ -256,7 +248,7 @@ TEST_CASE("drops.P.nifu: nifu along West's and East's rows (yonin)") {
   // Mirror image: 61 drops, king 1i to 2i, 1h, 2h, pawn 3e4e. Total 65.
   Game east =
       from(yonin(),
-           text({{"1i", "K4"}, {"3e", "P4"}, {"5i", "K1"}, {"5a", "K3"}, {"9a", "K2"}}, 4, "4:P"));
+           text9({{"1i", "K4"}, {"3e", "P4"}, {"5i", "K1"}, {"5a", "K3"}, {"9a", "K2"}}, 4, "4:P"));
   CHECK_FALSE(test::has_move(east, "P*1e"));
   CHECK_FALSE(test::has_move(east, "P*5e"));
   CHECK_FALSE(test::has_move(east, "P*8e"));
@@ -273,13 +265,13 @@ TEST_CASE("elimination.pieces: an eliminated seat's rook blocks but gives no che
   // rook on 5b, which would otherwise check South along file 5.
   std::map<std::string, std::string> pieces = {{"5i", "K1"}, {"9a", "X2"}, {"5e", "R2"},
                                                {"5b", "R3"}, {"1a", "K3"}, {"1e", "K4"}};
-  Game g = from(yonin(), text(pieces, 1, "-", 1, "2"));
+  Game g = from(yonin(), text9(pieces, 1, "-", 1, "2"));
   CHECK(g.position().seats_in_check().empty());
   // South's king may go to all five squares, 5h (on both rooks' file) too.
   CHECK(test::sorted_texts(g) == std::vector<std::string>{"5i4h", "5i4i", "5i5h", "5i6h", "5i6i"});
   // Without the inactive rook, North's rook checks South: 5h is then barred.
   pieces.erase("5e");
-  Game open = from(yonin(), text(pieces, 1, "-", 1, "2"));
+  Game open = from(yonin(), text9(pieces, 1, "-", 1, "2"));
   CHECK(open.position().seats_in_check() == Seats{1});
   CHECK(test::sorted_texts(open) == std::vector<std::string>{"5i4h", "5i4i", "5i6h", "5i6i"});
 }
@@ -290,15 +282,15 @@ TEST_CASE(
   // West is out with a dragon on 5c, a pawn on 3f and a gold in its frozen
   // hand. South's rook takes the dragon (5h5c): South gets a rook (unpromoted);
   // West's frozen hand is not transferred.
-  const auto t = text({{"9i", "K1"},
-                       {"5h", "R1"},
-                       {"3g", "G1"},
-                       {"9e", "X2"},
-                       {"5c", "+R2"},
-                       {"3f", "P2"},
-                       {"1a", "K3"},
-                       {"1i", "K4"}},
-                      1, "2:G", 1, "2");
+  const auto t = text9({{"9i", "K1"},
+                        {"5h", "R1"},
+                        {"3g", "G1"},
+                        {"9e", "X2"},
+                        {"5c", "+R2"},
+                        {"3f", "P2"},
+                        {"1a", "K3"},
+                        {"1i", "K4"}},
+                       1, "2:G", 1, "2");
   Game g = from(yonin(), t);
   g.play("5h5c");
   CHECK(hand(g, 1, "R") == 1);
@@ -332,7 +324,7 @@ TEST_CASE(
   // South's zone), 5f-5i down (4), 6e-9e (4), 4e and 3e (2): 15. King 9i: 8i,
   // 9h, 8h. Total 18.
   const auto t =
-      text({{"9i", "K1"}, {"5e", "R1"}, {"2e", "X2"}, {"5a", "K3"}, {"1i", "K4"}}, 1, "-", 1, "2");
+      text9({{"9i", "K1"}, {"5e", "R1"}, {"2e", "X2"}, {"5a", "K3"}, {"1i", "K4"}}, 1, "-", 1, "2");
   Game g = from(yonin(), t);
   CHECK_FALSE(test::has_move(g, "5e5a"));
   CHECK_FALSE(test::has_move(g, "5e2e"));
@@ -348,8 +340,8 @@ TEST_CASE(
   // South's rook takes West's king along rank e (8e-6e empty). The king leaves
   // the game (into no hand), West is eliminated at once and its rook on 3b
   // stays, inactive, never to move: turns are plain clockwise without West.
-  const auto t =
-      text({{"5i", "K1"}, {"5e", "R1"}, {"9e", "K2"}, {"3b", "R2"}, {"4a", "K3"}, {"1i", "K4"}}, 1);
+  const auto t = text9(
+      {{"5i", "K1"}, {"5e", "R1"}, {"9e", "K2"}, {"3b", "R2"}, {"4a", "K3"}, {"1i", "K4"}}, 1);
   Game g = from(king_capture(), t);
   REQUIRE(test::has_move(g, "5e9e"));
   g.play("5e9e");
@@ -375,8 +367,8 @@ TEST_CASE(
   // to 4i or 4h; in King-capture mode it may. South's rook 8g5g attacks
   // North's king on 5a (5b-5f empty): in Standard North answers next, in
   // King-capture mode West simply follows South.
-  const auto t =
-      text({{"5i", "K1"}, {"8g", "R1"}, {"9c", "K2"}, {"5a", "K3"}, {"4a", "R3"}, {"1c", "K4"}}, 1);
+  const auto t = text9(
+      {{"5i", "K1"}, {"8g", "R1"}, {"9c", "K2"}, {"5a", "K3"}, {"4a", "R3"}, {"1c", "K4"}}, 1);
   Game standard = from(yonin(), t);
   CHECK_FALSE(test::has_move(standard, "5i4h"));
   CHECK_FALSE(test::has_move(standard, "5i4i"));
@@ -396,7 +388,8 @@ TEST_CASE("yonin king-capture: overturned kings stay, the last king capture ends
   // West was eliminated with its king overturned on 9e (no legal move or
   // resignation), North by a king capture (no king left). South's rook on 5e
   // may not take the overturned king on 9e, and P*9f would attack it.
-  const auto t = text({{"5i", "K1"}, {"5e", "R1"}, {"9e", "X2"}, {"1e", "K4"}}, 1, "1:P", 1, "2,3");
+  const auto t =
+      text9({{"5i", "K1"}, {"5e", "R1"}, {"9e", "X2"}, {"1e", "K4"}}, 1, "1:P", 1, "2,3");
   Game g = from(king_capture(), t);
   CHECK_FALSE(test::has_move(g, "5e9e"));
   CHECK(test::has_move(g, "5e6e"));
@@ -417,7 +410,7 @@ TEST_CASE("yonin: a seat with no legal move, not in check, is eliminated on its 
   // is consumed: North moves next. No ply is added for the consumed turn.
   const std::map<std::string, std::string> pieces = {{"5i", "K1"}, {"8i", "R1"}, {"1c", "R1"},
                                                      {"9a", "K2"}, {"5a", "K3"}, {"3e", "K4"}};
-  Game g = from(yonin(), text(pieces, 1));
+  Game g = from(yonin(), text9(pieces, 1));
   g.play("1c1b");
   CHECK(g.position().eliminated() == Seats{2});
   CHECK(overturned_king_of(g, "9a", 2));
@@ -431,7 +424,7 @@ TEST_CASE("yonin: a seat with no legal move, not in check, is eliminated on its 
   auto after = pieces;
   after.erase("1c");
   after["1b"] = "R1";
-  Game loaded = from(yonin(), text(after, 2));
+  Game loaded = from(yonin(), text9(after, 2));
   CHECK(loaded.legal_moves().empty());
   CHECK_FALSE(loaded.over());
   CHECK(loaded.position().eliminated().empty());
@@ -442,7 +435,7 @@ TEST_CASE("yonin: fourfold repetition is a draw, survivors share 1st") {
   // and back: the loaded position is the first occurrence, it recurs after
   // every 4 plies, and its 4th appearance (ply 12) ends the game. South and
   // North share 1st; East keeps 3rd, West 4th: places 1, 4, 1, 3.
-  const auto t = text({{"5i", "K1"}, {"9e", "X2"}, {"5a", "K3"}, {"1e", "X4"}}, 1, "-", 1, "2,4");
+  const auto t = text9({{"5i", "K1"}, {"9e", "X2"}, {"5a", "K3"}, {"1e", "X4"}}, 1, "-", 1, "2,4");
   Game g = from(yonin(), t);
   CHECK(g.occurrences() == 1);
   for (int cycle = 1; cycle <= 3; ++cycle) {
@@ -468,7 +461,7 @@ TEST_CASE("yonin: the 600-ply limit draws, survivors share 1st") {
                                                      {"9a", "K2"}, {"5a", "K3"}, {"3e", "K4"}};
   // Ply 600: 599 plies played, 1c1b is the 600th. The limit is judged before
   // the elimination on turn, so West is not eliminated: all four share 1st.
-  Game at_limit = from(yonin(), text(pieces, 1, "-", 600));
+  Game at_limit = from(yonin(), text9(pieces, 1, "-", 600));
   CHECK_FALSE(at_limit.over());
   at_limit.play("1c1b");
   REQUIRE(at_limit.over());
@@ -477,7 +470,7 @@ TEST_CASE("yonin: the 600-ply limit draws, survivors share 1st") {
 
   // Ply 599: 1c1b is the 599th ply, West is eliminated on its turn; North's
   // reply is the 600th: South, North, East share 1st, West is 4th.
-  Game before = from(yonin(), text(pieces, 1, "-", 599));
+  Game before = from(yonin(), text9(pieces, 1, "-", 599));
   before.play("1c1b");
   CHECK_FALSE(before.over());
   CHECK(before.position().eliminated() == Seats{2});
@@ -486,22 +479,22 @@ TEST_CASE("yonin: the 600-ply limit draws, survivors share 1st") {
   CHECK(before.result() == Result{{1, 4, 1, 1}, Reason::max_plies});
 
   // max_plies=0 lifts the limit.
-  Game unlimited = from(yonin({{"max_plies", "0"}}), text(pieces, 1, "-", 600));
+  Game unlimited = from(yonin({{"max_plies", "0"}}), text9(pieces, 1, "-", 600));
   unlimited.play("1c1b");
   CHECK_FALSE(unlimited.over());
   CHECK(unlimited.position().eliminated() == Seats{2});
 
   // A mate on the 600th ply is applied first (immediate elimination comes
   // before the limit): the release position above, West mated by 5c9c.
-  Game mate = from(yonin(), text({{"5i", "K1"},
-                                  {"8i", "R1"},
-                                  {"5c", "R1"},
-                                  {"9a", "K2"},
-                                  {"1d", "R2"},
-                                  {"3b", "G2"},
-                                  {"1a", "K3"},
-                                  {"3g", "K4"}},
-                                 1, "-", 600));
+  Game mate = from(yonin(), text9({{"5i", "K1"},
+                                   {"8i", "R1"},
+                                   {"5c", "R1"},
+                                   {"9a", "K2"},
+                                   {"1d", "R2"},
+                                   {"3b", "G2"},
+                                   {"1a", "K3"},
+                                   {"3g", "K4"}},
+                                  1, "-", 600));
   mate.play("5c9c");
   REQUIRE(mate.over());
   CHECK(mate.position().eliminated() == Seats{2});
@@ -512,8 +505,8 @@ TEST_CASE("yonin: last seat standing - places follow the elimination order") {
   // West then East are out. South drops a gold on 5b, guarded by its pawn on
   // 5c: the gold covers 4a, 6a, 4b, 6b, so North's king on 5a is mated.
   // South is the last active seat: 1st; North, out last, 2nd; East 3rd; West 4th.
-  const auto t = text({{"5i", "K1"}, {"5c", "P1"}, {"9e", "X2"}, {"5a", "K3"}, {"1e", "X4"}}, 1,
-                      "1:G", 1, "2,4");
+  const auto t = text9({{"5i", "K1"}, {"5c", "P1"}, {"9e", "X2"}, {"5a", "K3"}, {"1e", "X4"}}, 1,
+                       "1:G", 1, "2,4");
   Game g = from(yonin(), t);
   g.play("G*5b");
   REQUIRE(g.over());
@@ -540,7 +533,7 @@ TEST_CASE("resignation: eliminates the resigning seat and consumes its turn (yon
 
   // The game's reason is that of the ending the resignation leads to: with
   // West and East out, North resigns and South is the last seat standing.
-  const auto t = text({{"5i", "K1"}, {"9e", "X2"}, {"5a", "K3"}, {"1e", "X4"}}, 3, "-", 1, "2,4");
+  const auto t = text9({{"5i", "K1"}, {"9e", "X2"}, {"5a", "K3"}, {"1e", "X4"}}, 3, "-", 1, "2,4");
   Game last = from(yonin(), t);
   last.resign();
   REQUIRE(last.over());
