@@ -6,7 +6,8 @@
 # "tests" preset; configured and brought up to date here). The
 # add_subdirectory consumer compiles koma itself, as such a project does, in
 # its own build type: Debug (not optimized, so it compiles in about half the
-# time of Release).
+# time of Release), as a unity build (clang-tidy compiles each source of
+# lib/ on its own, scripts/tidy.sh).
 set -e
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -21,6 +22,7 @@ cmake -S tests/consumer -B "$tmp/c1" -DCMAKE_PREFIX_PATH="$tmp/prefix" \
   -DKOMA_HEADERS="$tmp/prefix/include/koma" >/dev/null
 cmake --build "$tmp/c1" -j "${JOBS:-2}" >/dev/null
 "$tmp/c1/consumer" "$tmp/prefix/share/koma/variants/shogi.yaml"
-cmake -S tests/consumer -B "$tmp/c2" -DKOMA_SOURCE_DIR="$root" -DCMAKE_BUILD_TYPE=Debug >/dev/null
+cmake -S tests/consumer -B "$tmp/c2" -DKOMA_SOURCE_DIR="$root" -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_UNITY_BUILD=ON >/dev/null
 cmake --build "$tmp/c2" -j "${JOBS:-2}" >/dev/null
 "$tmp/c2/consumer" "$root/variants/shogi.yaml"
