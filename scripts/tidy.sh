@@ -8,8 +8,8 @@
 # self-contained); without arguments, the headers are checked together,
 # through one source that includes them all (the same findings, the
 # standard library and Boost parsed once instead of 35 times; that the
-# public headers compile on their own, scripts/check-install.sh checks). Compile commands come from build/tidy, configured here with
-# the "tidy" preset (CMAKE_EXPORT_COMPILE_COMMANDS; nothing is compiled). JOBS
+# public headers compile on their own, scripts/check-install.sh checks).
+# Compile commands come from build/tidy, configured here with the "tidy" preset (CMAKE_EXPORT_COMPILE_COMMANDS; nothing is compiled). JOBS
 # files are checked at a time (default 2). Needs clang-tidy:
 # `sh scripts/setup.sh tidy` installs it; CLANG_TIDY names another binary.
 set -e
