@@ -145,6 +145,27 @@ std::vector<std::string> tokenize(const std::string& mods) {
   return toks;
 }
 
+// Fairy-Stockfish reads a run of directions on an orthogonal atom as their
+// union (fsW: forward and sideways; frlR: forward, right and left), where
+// koma reads a letter pair first: the spelling koma reads so, one
+// component per direction ("fWsW", "fRsR"), as a hint; empty where the
+// modifiers are not such a run.
+std::string did_you_mean(Shape shape, const std::string& mods, const std::string& atom) {
+  if (shape != Shape::orthogonal || mods.find_first_not_of("fblrvs") != std::string::npos)
+    return "";
+  auto has = [&](char c) { return mods.find(c) != std::string::npos; };
+  std::string out;
+  const bool vertical = has('v') || (has('f') && has('b'));
+  const bool sideways = has('s') || (has('l') && has('r'));
+  if (vertical) out += "v" + atom;
+  else if (has('f')) out += "f" + atom;
+  else if (has('b')) out += "b" + atom;
+  if (sideways) out += "s" + atom;
+  else if (has('l')) out += "l" + atom;
+  else if (has('r')) out += "r" + atom;
+  return "; did you mean '" + out + "'? (koma reads a letter pair first: docs/descriptor.md)";
+}
+
 }  // namespace
 
 BetzaResult parse_betza(const std::string& text) {
@@ -160,17 +181,29 @@ BetzaResult parse_betza(const std::string& text) {
   while (i < text.size()) {
     std::size_t mod_start = i;
     std::string mods;
+    // m, c and p (what the move does) may stand anywhere among the
+    // modifiers; the directional letters are read without them.
+    bool only_move = false, only_capture = false, hop = false;
     while (i < text.size() && std::islower(static_cast<unsigned char>(text[i]))) {
       char c = text[i];
+      if (c == 'm' || c == 'c' || c == 'p') {
+        (c == 'm' ? only_move : c == 'c' ? only_capture : hop) = true;
+        ++i;
+        continue;
+      }
       if (std::string("fblrvsh").find(c) == std::string::npos)
         return error(i, std::string("modifier '") + c +
-                            "' is not supported; directional modifiers are f b l r v s h");
+                            "' is not supported; modifiers are f b l r v s h (directions) and m "
+                            "c p (move only, capture only, hop)");
       mods += c;
       ++i;
     }
     if (i >= text.size() || !std::isupper(static_cast<unsigned char>(text[i])))
       return error(i, "expected an atom letter (W F D A N K R B Q) after the modifiers");
+    const std::size_t atom_at = i;
     char atom = text[i++];
+    // The atom with its doubling or range, once read (i past them).
+    auto component = [&](std::size_t end) { return text.substr(atom_at, end - atom_at); };
     bool doubled = false;
     if (i < text.size() && text[i] == atom &&
         std::string("WFDAN").find(atom) != std::string::npos) {
@@ -230,6 +263,15 @@ BetzaResult parse_betza(const std::string& text) {
         return error(i - 1, std::string("atom '") + atom +
                                 "' is not supported; atoms are W F D A N K R B Q");
     }
+    if (hop && std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.range == 1; }))
+      return error(mod_start,
+                   "a hopper ('p') lands beyond the piece it jumps: give it a rider (pR, pB) or "
+                   "a range of at least 2 (pB2; the range counts the screen's square)");
+    MoveComponent does{0, 0, 0};
+    // mc, like neither, moves and captures.
+    does.move = !only_capture || only_move;
+    does.capture = !only_move || only_capture;
+    does.hop = hop;
     for (const auto& part : parts) {
       std::set<Vec> all = all_vectors(part.a, part.b);
       std::set<Vec> chosen;
@@ -238,16 +280,21 @@ BetzaResult parse_betza(const std::string& text) {
       } else {
         for (const auto& tok : tokenize(mods))
           if (!select(part.shape, tok, all, chosen) && parts.size() == 1)
-            return error(mod_start, "modifier '" + tok + "' means nothing for atom '" + atom + "'");
+            return error(mod_start, "modifier '" + tok + "' means nothing for atom '" + atom +
+                                        "'" + did_you_mean(part.shape, mods, component(i)));
       }
-      // One component per direction: a repeated direction keeps the longer
-      // range (WR is a rook), so no move is generated twice.
+      // One component per direction and kind of move: a repeated one keeps
+      // the longer range (WR is a rook), so no move is generated twice.
       for (const auto& v : chosen) {
-        auto same = std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveComponent& m) {
-          return m.x == v.first && m.y == v.second;
+        MoveComponent m = does;
+        m.x = v.first;
+        m.y = v.second;
+        m.range = part.range;
+        auto same = std::find_if(r.moves.begin(), r.moves.end(), [&](const MoveComponent& o) {
+          return o.x == m.x && o.y == m.y && o.same_kind(m);
         });
         if (same == r.moves.end())
-          r.moves.push_back({v.first, v.second, part.range});
+          r.moves.push_back(m);
         else if (same->range != 0 && (part.range == 0 || part.range > same->range))
           same->range = part.range;
       }

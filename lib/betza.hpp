@@ -1,9 +1,11 @@
 // Betza notation for piece moves, relative to the piece: x to its right, y
 // forward. Supported: atoms W F D A N (and K = WF, R = WW, B = FF, Q = RB),
 // a doubled atom or a range number for riders (R, WW, W0 = unlimited; W2 =
-// at most two steps), and the directional modifiers f b l r v s h, including
+// at most two steps), the directional modifiers f b l r v s h, including
 // the pairs that pick single oblique moves (ffN = the two narrow forward
-// knight jumps). See docs/descriptor.md for the exact table.
+// knight jumps), and the modifiers of what a move does: m (move only), c
+// (capture only), p (hop over one piece first). See docs/descriptor.md for
+// the exact table.
 #pragma once
 #include <string>
 #include <vector>
@@ -13,6 +15,16 @@ namespace koma::detail {
 struct MoveComponent {
   int x, y;   // one step, piece-relative
   int range;  // 1 for a leap, n for at most n steps, 0 for unlimited
+  // What the piece does at the squares it reaches (Betza m, c, p): move to
+  // an empty one, capture on an enemy's; a hopper first passes exactly one
+  // piece of either side (the screen), its range counted from its own
+  // square, the screen's included.
+  bool move = true, capture = true, hop = false;
+  // A plain component: moves and captures, without hopping.
+  bool plain() const { return move && capture && !hop; }
+  bool same_kind(const MoveComponent& o) const {
+    return move == o.move && capture == o.capture && hop == o.hop;
+  }
   bool operator==(const MoveComponent&) const = default;
 };
 

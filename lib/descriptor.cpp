@@ -214,9 +214,14 @@ void check_fits(const VariantData& v, const Doc& top) {
   }
 }
 
-// A royal that starts on its own goal would win at the first move.
+// A royal that starts on its own goal would win at the first move; and
+// without a royal kind, no piece could ever reach one.
 void check_goal_at_start(const VariantData& v, const Doc& top) {
   if (v.rules.end.goal.depth == 0) return;
+  if (std::none_of(v.kinds.begin(), v.kinds.end(), [](const PieceKindInfo& k) { return k.royal; }))
+    fail(find_path(top, "end.goal")->loc,
+         "end.goal: a royal on its far rows wins, but no piece is royal; give a piece "
+         "'royal: true', or leave end.goal out");
   for (int sq = 0; sq < v.nsq; ++sq) {
     const Cell c = v.start.cells[sq];
     if (!is_piece(c.code) || !v.kinds[kind_of(c.code)].royal || !v.goal_of_owner[c.owner].test(sq))

@@ -54,6 +54,15 @@ inline bool reaches_back(const VariantData& v, const State& s, unsigned seats, i
          0;
 }
 
+// The same for a hopper: does the piece on `q` capture along `vi` past a
+// screen onto the square `step` + 1 steps back from it?
+inline bool hops_back(const VariantData& v, const State& s, unsigned seats, int q, int vi,
+                      int step) {
+  const Cell c = s.cells[q];
+  return ((seats >> c.owner) & 1u) &&
+         v.hop_range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step;
+}
+
 // The first piece walking back from `sq` along slide vector `vi`, the
 // square `lifted` taken as empty, beyond `past` (an earlier find) if given:
 // its square (-1 for none) and how many squares it stands past the first.
@@ -68,7 +77,9 @@ inline Seen first_piece(const VariantData& v, const State& s, int sq, int vi, in
   if (!v.rev_bits.empty()) {
     std::uint64_t b = s.occupied.w[0] & v.rev_bits[at];
     if (lifted >= 0) b &= ~(std::uint64_t{1} << lifted);
-    if (past.q >= 0) b &= ~(std::uint64_t{1} << past.q);
+    if (past.q >= 0)  // only the squares beyond it
+      b &= v.rev_up[static_cast<std::size_t>(vi)] ? ~((std::uint64_t{2} << past.q) - 1)
+                                                  : (std::uint64_t{1} << past.q) - 1;
     if (!b) return {};
     const int q =
         v.rev_up[static_cast<std::size_t>(vi)] ? std::countr_zero(b) : 63 - std::countl_zero(b);
@@ -95,6 +106,16 @@ struct Safety {
   SquareSet evasion;  // valid when checks == 1
   int npins = 0;
   std::array<Pin, 32> pins;
+  // Where some piece hops to capture (VariantData::hoppers): the checks by
+  // hoppers, and the squares of each line from the royal to an enemy hopper
+  // with at most two pieces between (the hopper's included), where a move
+  // may give or parry a hopper's check. A move that starts or ends there,
+  // or any move in a hopper's check, is played to be judged.
+  int hop_checks = 0;
+  SquareSet hop_watch;
+  bool watched(Move m) const {
+    return hop_checks > 0 || hop_watch.test(m.to) || (!m.is_drop() && hop_watch.test(m.from));
+  }
 
   // The squares after the royal up to and including q along the walk back
   // of vi, but `skip`.
@@ -119,6 +140,24 @@ struct Safety {
     return out;
   }
 };
+
+// Safety::hop_checks and hop_watch: along each line from the royal, the
+// first three pieces; an enemy hopper among them that reaches the royal
+// past the pieces before it checks where one piece stands between, and
+// may come to (or stop) where none or two do. A hopper with three or more
+// between stays harmless after any one move.
+void watch_hoppers(const VariantData& v, const State& s, unsigned enemy, Safety& out) {
+  for (int vi : slides_near(v, out.royal)) {
+    Seen seen;
+    for (int between = 0; between < 3; ++between) {
+      seen = first_piece(v, s, out.royal, vi, -1, seen);
+      if (seen.q < 0) break;
+      if (!hops_back(v, s, enemy, seen.q, vi, seen.step)) continue;
+      if (between == 1) ++out.hop_checks;
+      out.hop_watch |= out.segment(v, seen.q, vi, -1);
+    }
+  }
+}
 
 Safety safety_of(const VariantData& v, const State& s, int seat) {
   Safety out;
@@ -145,6 +184,8 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
     if (next.q >= 0 && attacks(next.q, vi, next.step))
       out.pins[static_cast<std::size_t>(out.npins++)] = Pin{first.q, vi, next.q};
   }
+  if (v.hoppers) [[unlikely]]
+    watch_hoppers(v, s, enemy, out);
   return out;
 }
 
@@ -217,7 +258,8 @@ struct Generator {
   // the other way round: the move may open the line). generate_moves keeps
   // the moves that do check.
   void checking_targets(std::uint8_t code, int from, Quiet& q) const {
-    if (maybe_pinned(target, from, 1u << seat)) {
+    // A hopper's screen may check from anywhere on its line.
+    if (v.hoppers || maybe_pinned(target, from, 1u << seat)) {
       q.all = true;
       return;
     }
@@ -267,7 +309,8 @@ struct Generator {
   // the target, or that stand on one).
   SquareSet movers() const {
     const SquareSet& own = s.owned[seat];
-    if (filter == MoveFilter::all) return own;
+    if (filter == MoveFilter::all || (filter == MoveFilter::captures_and_checks && v.hoppers))
+      return own;
     SquareSet aims{};
     for (int o = 0; o < v.nseats; ++o)
       if (v.enemies(seat, o)) aims |= s.owned[o];
@@ -345,9 +388,11 @@ struct Generator {
 
   // Calls f(to, cell) for each square the piece on `from` reaches: along
   // each ray up to and including the first occupied cell, while `ok` holds.
+  // Then the squares its other rays let it go to (any_on_xrays).
   template <class F>
   void walk(int from, const bool& ok, F&& f) const {
-    const std::uint8_t* p = rays_of(v, s.cells[from].code, from);
+    const std::uint8_t code = s.cells[from].code;
+    const std::uint8_t* p = rays_of(v, code, from);
     const int nrays = *p++;
     for (int r = 0; r < nrays && ok; ++r) {
       const int len = *p++;
@@ -358,6 +403,33 @@ struct Generator {
       }
       p += len;
     }
+    if (v.has_xrays[code] && ok) [[unlikely]]
+      any_on_xrays<Visit::destinations>(v, s, code, from, [&](int to) {
+        f(to, s.cells[to]);
+        return !ok;
+      });
+  }
+
+  // Whether the drop `m` of the seat mates an enemy seat, played on a
+  // copy: where pieces hop, a drop may check by its own move or as the
+  // screen of a hopper behind it.
+  bool mates_past_screens(Move m) const {
+    State t = s;
+    t.to_move = static_cast<std::uint8_t>(seat);
+    make_move(v, t, m);
+    for (int o = 0; o < v.nseats; ++o)
+      if (v.enemies(seat, o) && t.active(o) && t.royal[o] >= 0 && is_checkmated(v, t, o))
+        return true;
+    return false;
+  }
+
+  // Whether the move `m` of the seat leaves its royal unattacked, played
+  // on a copy.
+  bool royal_safe_after(Move m) const {
+    State t = s;
+    t.to_move = static_cast<std::uint8_t>(seat);
+    make_move(v, t, m);
+    return t.royal[seat] < 0 || !attacked_by(v, t, t.royal[seat], v.attackers_of(t, seat));
   }
 
   // The royal's board moves: to squares no enemy attacks once it has left
@@ -405,6 +477,27 @@ struct Generator {
   template <class Sink>
   void moves_of_piece(Sink& sink, const Safety& safe, unsigned enemy, int from, bool& ok) {
     if (from == safe.royal) return royal_moves(sink, enemy, from, ok);
+    if (safe.hop_checks > 0 || safe.hop_watch.any()) [[unlikely]]
+      return watched_moves(sink, safe, from, ok);
+    pinned_moves(sink, safe, from, ok);
+  }
+
+  // Where a hopper's line to the royal is open or nearly (Safety::hop_watch):
+  // the moves pins and checks allow, those that touch such a line played to
+  // be judged.
+  template <class Sink>
+  [[gnu::noinline]] void watched_moves(Sink& sink, const Safety& safe, int from, bool& ok) {
+    auto judged = [&](Move m) {
+      if (safe.watched(m) && !royal_safe_after(m)) return true;
+      return sink(m);
+    };
+    pinned_moves(judged, safe, from, ok);
+  }
+
+  // The board moves of the seat's piece (not the royal) on `from`, as far as
+  // the checks and pins of sliders and leapers allow.
+  template <class Sink>
+  void pinned_moves(Sink& sink, const Safety& safe, int from, bool& ok) {
     if (safe.checks >= 2) return;
     const std::uint8_t code = s.cells[from].code;
     const SquareSet allowed = safe.pinned_to(v, from, safe.checks == 1 ? safe.evasion : v.board);
@@ -423,6 +516,31 @@ struct Generator {
         ok = emit_board(sink, code, from, to);
       }
     });
+  }
+
+  // Whether the drop `m` (of the piece `code`) is one `rule` forbids: it
+  // attacks an overturned king, or it mates (it checks a royal of the seats
+  // `enemy`, and that seat has no answer). Where pieces hop, the drop may
+  // also check as a hopper's screen: the mate is then looked for by playing.
+  bool refused_drop(Move m, std::uint8_t code, const DropRule& rule, unsigned enemy) {
+    const bool no_mate = rule.mate == Permission::forbidden;
+    bool hits_overturned = false;
+    int checked = -1;
+    each_attacked(v, s, code, m.to, [&](int t) {
+      Cell c = s.cells[t];
+      if (c.code == kOverturned) hits_overturned = true;
+      if (is_piece(c.code) && v.kinds[kind_of(c.code)].royal && ((enemy >> c.owner) & 1u))
+        checked = c.owner;
+    });
+    if (rule.overturned_king_attack == Permission::forbidden && hits_overturned) return true;
+    if (!no_mate) return false;
+    if (v.hoppers) [[unlikely]]
+      return mates_past_screens(m);
+    if (checked < 0) return false;
+    State t = s;
+    t.to_move = static_cast<std::uint8_t>(seat);
+    make_move(v, t, m);
+    return is_checkmated(v, t, checked);
   }
 
   // The seat's drops (none in double check).
@@ -449,7 +567,8 @@ struct Generator {
       if (!s.hand[seat][v.base_kind(k)]) continue;
       std::uint8_t code = code_of(k, facing);
       SquareSet targets = empties & ~v.dead[code];
-      if (checks_only) targets &= attacking_target(code);
+      // (Where pieces hop, a drop may check as a screen from anywhere.)
+      if (checks_only && !v.hoppers) targets &= attacking_target(code);
       const DropRule& rule = v.rules.drops.by_kind[k];
       if (rule.per_file > 0) {
         const std::uint32_t files = files_at_limit(v, s, seat, k);
@@ -463,39 +582,43 @@ struct Generator {
       }
       const bool no_mate = rule.mate == Permission::forbidden;
       const bool no_overturned = rule.overturned_king_attack == Permission::forbidden;
+      // Near a hopper's line to the royal, a drop may give or parry its check.
+      const bool watched = safe.hop_checks > 0 || (targets & safe.hop_watch).any();
       // A sink that only counts takes drops with nothing to judge per square
       // all at once.
       if constexpr (requires { sink.add(std::size_t{}); })
-        if (!no_overturned && !no_mate) {
+        if (!no_overturned && !no_mate && !watched) {
           sink.add(static_cast<std::size_t>(targets.count()));
           continue;
         }
       // True once the sink stops.
       targets.any_of([&](int to) {
-        if (no_overturned || no_mate) {
-          bool hits_overturned = false;
-          int checked = -1;
-          each_attacked(v, s, code, to, [&](int t) {
-            Cell c = s.cells[t];
-            if (c.code == kOverturned) hits_overturned = true;
-            if (is_piece(c.code) && v.kinds[kind_of(c.code)].royal && ((enemy >> c.owner) & 1u))
-              checked = c.owner;
-          });
-          if (no_overturned && hits_overturned) return false;
-          if (no_mate && checked >= 0) {
-            State t = s;
-            t.to_move = static_cast<std::uint8_t>(seat);
-            make_move(v, t, Move::drop(k, to));
-            if (is_checkmated(v, t, checked)) return false;
-          }
-        }
-        ok = sink(Move::drop(k, to));
+        const Move m = Move::drop(k, to);
+        if (watched && safe.watched(m) && !royal_safe_after(m)) return false;
+        if ((no_overturned || no_mate) && refused_drop(m, code, rule, enemy)) return false;
+        ok = sink(m);
         return !ok;
       });
     }
     return ok;
   }
 };
+
+}  // namespace
+
+namespace {
+
+// Whether a hopper of a seat in `seats` attacks `sq` past one piece, `lifted`
+// taken as empty.
+bool hopper_attacks(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
+  for (int vi : slides_near(v, sq)) {
+    const Seen screen = first_piece(v, s, sq, vi, lifted);
+    if (screen.q < 0) continue;
+    const Seen hopper = first_piece(v, s, sq, vi, lifted, screen);
+    if (hopper.q >= 0 && hops_back(v, s, seats, hopper.q, vi, hopper.step)) return true;
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -509,21 +632,9 @@ bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, i
     const Seen first = first_piece(v, s, sq, vi, lifted);
     if (first.q >= 0 && hits(first.q, vi, first.step)) return true;
   }
+  if (v.hoppers) [[unlikely]]
+    return hopper_attacks(v, s, sq, seats, lifted);
   return false;
-}
-
-void attackers_to(const VariantData& v, const State& s, int sq, unsigned seats, int lifted,
-                  Squares& out) {
-  out.clear();
-  if (!seats) return;
-  for (const auto& [vi, q] : leaps_near(v, sq))
-    if (q != lifted && reaches_back(v, s, seats, q, vi, 0))
-      out.push_back(static_cast<std::int16_t>(q));
-  for (int vi : slides_near(v, sq)) {
-    const Seen first = first_piece(v, s, sq, vi, lifted);
-    if (first.q >= 0 && reaches_back(v, s, seats, first.q, vi, first.step))
-      out.push_back(static_cast<std::int16_t>(first.q));
-  }
 }
 
 bool in_check(const VariantData& v, const State& s, int seat) {
@@ -587,7 +698,8 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsig
   const int us = s.to_move;
   const int from = m.is_drop() ? -1 : m.from;
   const std::int16_t* lines = &v.line_to[static_cast<std::size_t>(king) * v.nsq];
-  if (m.to == king || (from >= 0 && lines[from] == VariantData::kManyLines)) return Checks::unsure;
+  if (m.to == king || (from >= 0 && lines[from] == VariantData::kManyLines) || v.hoppers)
+    return Checks::unsure;
   const SquareSet& reach = v.reach_to[static_cast<std::size_t>(king)];
   if (!reach.test(m.to) && (from < 0 || !reach.test(from))) return Checks::no;
   const std::uint8_t code = m.is_drop() ? code_of(m.kind, v.seat_facing[us])
@@ -748,7 +860,8 @@ bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_ro
 }
 
 bool has_legal_move_unchecked(const VariantData& v, const State& s, int seat) {
-  if (v.rules.check.enabled && s.royal[seat] >= 0) {
+  // Where pieces hop, a piece no slider pins may still be a screen.
+  if (v.rules.check.enabled && s.royal[seat] >= 0 && !v.hoppers) {
     Generator g{v, s, seat, true};
     if (g.unpinned_piece_moves()) return true;
   }

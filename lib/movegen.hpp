@@ -26,11 +26,60 @@ inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int 
   return &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
 }
 
-// The squares a piece of `code` standing on `sq` attacks: along each ray up
-// to and including the first occupied cell. any_attacked: whether `pred`
-// holds for one of them (asked until it does); each_attacked: f on each.
-template <class F>
-bool any_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& pred) {
+// The rays of the piece `code` on `sq` that are not plain
+// (VariantData::xrays): the number of rays, then each ray's kind, length
+// and squares.
+inline const std::uint8_t* xrays_of(const VariantData& v, std::uint8_t code, int sq) {
+  return &v.xrays[v.xray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
+}
+
+// What a walk along a piece's rays visits: the squares it may go to (an
+// empty one to move, an occupied one to capture if an enemy stands there),
+// or the squares it attacks (where it would capture an enemy that stood
+// there).
+enum class Visit : std::uint8_t { destinations, attacks };
+
+// The squares of the piece's rays that are not plain, as `visit` says:
+// a move-only ray's empty squares up to the first piece (no attack); a
+// capture-only ray's first piece (attacked: the empty squares before it
+// too); a hop's squares past its screen, the same way. Asked until `pred`
+// holds.
+template <Visit visit, class F>
+bool any_on_xrays(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& pred) {
+  const std::uint8_t* p = xrays_of(v, code, sq);
+  const int nrays = *p++;
+  for (int r = 0; r < nrays; ++r) {
+    const int kind = *p++;
+    const int len = *p++;
+    const bool captures = (kind & VariantData::kRayCapture) != 0;
+    const bool to_empty =
+        visit == Visit::attacks ? captures : (kind & VariantData::kRayMove) != 0;
+    int i = 0;
+    if (kind & VariantData::kRayHop) {
+      while (i < len && s.cells[p[i]].code == kEmpty) ++i;
+      ++i;  // the screen
+    }
+    for (; i < len; ++i) {
+      const int t = p[i];
+      if (s.cells[t].code == kEmpty) {
+        if (to_empty && pred(t)) return true;
+        continue;
+      }
+      if (captures && pred(t)) return true;
+      break;
+    }
+    p += len;
+  }
+  return false;
+}
+
+// The squares a piece of `code` standing on `sq` reaches as `visit` says:
+// along each plain ray up to and including the first occupied cell, then
+// its other rays (any_on_xrays). any_reached: whether `pred` holds for one
+// of them (asked until it does); any_attacked the same for the squares it
+// attacks; each_attacked: f on each of those.
+template <Visit visit, class F>
+bool any_reached(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& pred) {
   const std::uint8_t* p = rays_of(v, code, sq);
   const int nrays = *p++;
   for (int r = 0; r < nrays; ++r) {
@@ -42,7 +91,13 @@ bool any_attacked(const VariantData& v, const State& s, std::uint8_t code, int s
     }
     p += len;
   }
+  if (v.has_xrays[code]) [[unlikely]]
+    return any_on_xrays<visit>(v, s, code, sq, pred);
   return false;
+}
+template <class F>
+bool any_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& pred) {
+  return any_reached<Visit::attacks>(v, s, code, sq, pred);
 }
 template <class F>
 void each_attacked(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& f) {
@@ -53,14 +108,9 @@ void each_attacked(const VariantData& v, const State& s, std::uint8_t code, int 
 }
 
 // Is `sq` attacked by a piece of a seat in `seats` (bit mask)? `lifted` is a
-// square treated as empty (the royal that is about to move), or -1.
+// square treated as empty (the royal that is about to move), or -1. A
+// hopper attacks past exactly one piece, of either side.
 bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted = -1);
-// The squares of the pieces of a seat in `seats` that attack `sq` (`lifted`
-// taken as empty): every leaper that reaches it and the nearest piece on
-// each slide line that does (a piece behind another is not listed).
-using Squares = boost::container::small_vector<std::int16_t, 16>;
-void attackers_to(const VariantData& v, const State& s, int sq, unsigned seats, int lifted,
-                  Squares& out);
 // Seat is in check: its royal on the board is attacked by an active enemy.
 bool in_check(const VariantData& v, const State& s, int seat);
 // Which seats a state has in check, as far as the turn pipeline asked (a
@@ -93,7 +143,8 @@ inline void self_check(const VariantData& /*v*/, const State& /*s*/, KnownChecks
 // (where the mover is one of them), or by a slider whose line to the royal
 // the move opens; read from the move's squares and lines without playing
 // it. Unsure where those do not tell: the move takes the royal, or leaves a
-// square on which lines of different steps to the royal cross. Without
+// square on which lines of different steps to the royal cross, or some
+// piece of the variant hops to capture (a screen may come or go). Without
 // `attackers`: the mover's pieces.
 enum class Checks : std::uint8_t { no, yes, unsure };
 Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsigned attackers);

@@ -858,7 +858,7 @@ std::string explain_board_move(const VariantData& v, const State& s, int seat, M
     return "the piece on " + sqname(v, m.from) + " belongs to seat " + std::to_string(c.owner + 1) +
            ", and seat " + std::to_string(seat + 1) + " is to move";
   const auto& k = v.kinds[kind_of(c.code)];
-  if (!any_attacked(v, s, c.code, m.from, [&](int sq) { return sq == m.to; }))
+  if (!any_reached<Visit::destinations>(v, s, c.code, m.from, [&](int sq) { return sq == m.to; }))
     return "the " + k.name + " on " + sqname(v, m.from) + " cannot reach " + sqname(v, m.to);
   const Cell t = s.cells[m.to];
   if (t.code == kOverturned) return "an overturned king cannot be captured";

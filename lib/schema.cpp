@@ -208,7 +208,7 @@ void read_board(Reading& r, const Doc& d, const std::string& at, int) {
 }
 
 // Each kind's demotes_to: itself if unpromoted, else as written or the
-// (last) kind that promotes to it.
+// one kind that promotes to it (two are refused: which would it be?).
 void derive_demotions(VariantData& v, const Doc& pieces) {
   for (std::size_t i = 0; i < v.kinds.size(); ++i) {
     PieceKindInfo& k = v.kinds[i];
@@ -216,9 +216,18 @@ void derive_demotions(VariantData& v, const Doc& pieces) {
       k.demotes_to = static_cast<int>(i);
       continue;
     }
-    int from = -1;  // the last kind that promotes to it
-    for (std::size_t j = 0; j < v.kinds.size(); ++j)
-      if (v.kinds[j].promotes_to == static_cast<int>(i)) from = static_cast<int>(j);
+    int from = -1;  // the kind that promotes to it
+    for (std::size_t j = 0; j < v.kinds.size(); ++j) {
+      if (v.kinds[j].promotes_to != static_cast<int>(i)) continue;
+      // Two origins: a captured one would go back to the hand as which?
+      if (from >= 0 && k.demotes_to < 0)
+        fail(pieces.map[j].second.find("promotes_to")->loc,
+             "pieces " + v.kinds[static_cast<std::size_t>(from)].letter + " and " +
+                 v.kinds[j].letter + " both promote to " + k.letter + ": captured, a " +
+                 k.letter + " would not know which it was; give each its own promoted kind, or " +
+                 "say which it returns as with '" + k.letter + ": {demotes_to: ...}'");
+      from = static_cast<int>(j);
+    }
     if (k.demotes_to < 0) k.demotes_to = from;
     if (k.demotes_to < 0)
       fail(pieces.key_locs[i], "no piece promotes to " + k.letter +

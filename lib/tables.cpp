@@ -46,9 +46,17 @@ int limit_of(const MoveComponent& m) {
   return m.range == 0 ? 255 : m.range;
 }
 
+// The kind of a ray that is not plain (VariantData::xrays).
+std::uint8_t ray_kind(const MoveComponent& m) {
+  return static_cast<std::uint8_t>((m.move ? VariantData::kRayMove : 0) |
+                                   (m.capture ? VariantData::kRayCapture : 0) |
+                                   (m.hop ? VariantData::kRayHop : 0));
+}
+
 // Vectors: the distinct screen steps of every kind and facing (vecs), each
-// code's range along each (range), and the longest range along each, which
-// this returns.
+// code's attacking range along each (range for the plain and capture-only
+// moves, hop_range for the hops that capture), and the longest attack along
+// each, which this returns.
 std::vector<int> compile_vectors(VariantData& v, const Moves& moves) {
   const int nk = static_cast<int>(v.kinds.size());
   for (int k = 0; k < nk; ++k)
@@ -65,17 +73,36 @@ std::vector<int> compile_vectors(VariantData& v, const Moves& moves) {
   for (int k = 0; k < nk; ++k)
     for (int f = 0; f < 4; ++f)
       for (const auto& m : moves[k]) {
+        if (!m.capture) continue;
+        if (m.hop && v.hop_range.empty()) {
+          v.hop_range.assign(std::size_t{256} * v.nvec, 0);
+          v.hoppers = true;
+        }
         const auto sv = to_screen(m.x, m.y, f);
         const auto vi = std::find(v.vecs.begin(), v.vecs.end(), sv) - v.vecs.begin();
-        auto& slot = v.range[static_cast<std::size_t>(code_of(k, f)) * v.nvec + vi];
+        auto& slot = (m.hop ? v.hop_range : v.range)[static_cast<std::size_t>(code_of(k, f)) *
+                                                          v.nvec +
+                                                      vi];
         slot = static_cast<std::uint8_t>(std::max(static_cast<int>(slot), limit_of(m)));
         max_range[vi] = std::max(max_range[vi], limit_of(m));
       }
   return max_range;
 }
 
+// Whether two rays of one piece may list one move: they share a square,
+// unless they go along one vector and one hops and the other does not (the
+// one stops at the first piece, the other passes it), or one only moves and
+// the other only captures.
+bool may_repeat(const MoveComponent& a, const MoveComponent& b, const SquareSet& a_squares,
+                const SquareSet& b_squares) {
+  if (a.x == b.x && a.y == b.y && (a.hop != b.hop || (a.move != b.move && a.capture != b.capture)))
+    return false;
+  return (a_squares & b_squares).any();
+}
+
 // Rays: per code and square, the squares along each of its moves (rays,
-// ray_at), all of them (reach_from), whether two rays share one
+// ray_at for the plain ones; xrays, xray_at for the others), those it may
+// capture on (reach_from), whether two rays may list one move
 // (rays_overlap), whether some ray is longer than a step (rides), and the
 // squares where the piece has no move at all (dead).
 void compile_rays(VariantData& v, const Moves& moves) {
@@ -84,35 +111,54 @@ void compile_rays(VariantData& v, const Moves& moves) {
   // Variant::load is on koma-usi's path for every rule change).
   std::vector<int> squares;
   squares.reserve(16);
+  std::vector<SquareSet> ray_squares;
   v.ray_at.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, 0);
+  v.xray_at.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, 0);
+  v.has_xrays.assign(static_cast<std::size_t>(v.ncodes), 0);
   v.reach_from.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, SquareSet{});
   v.dead.assign(static_cast<std::size_t>(v.ncodes), SquareSet{});
   v.rides.assign(static_cast<std::size_t>(v.ncodes), 0);
   v.rays_overlap.assign(static_cast<std::size_t>(v.ncodes), 0);
-  v.rays.push_back(0);  // code 0 / voids: no rays
+  v.rays.push_back(0);   // code 0 / voids: no rays
+  v.xrays.push_back(0);  // nor other ones
   for (int k = 0; k < nk; ++k)
     for (int f = 0; f < 4; ++f) {
       const auto code = static_cast<std::size_t>(code_of(k, f));
       for (int sq = 0; sq < v.nsq; ++sq) {
         if (!v.board.test(sq)) continue;
         v.ray_at[code * v.nsq + sq] = static_cast<std::uint32_t>(v.rays.size());
-        const std::size_t count_at = v.rays.size();
+        v.xray_at[code * v.nsq + sq] = static_cast<std::uint32_t>(v.xrays.size());
+        const std::size_t count_at = v.rays.size(), xcount_at = v.xrays.size();
         v.rays.push_back(0);
+        v.xrays.push_back(0);
         SquareSet& reach = v.reach_from[code * v.nsq + sq];
-        for (const auto& m : moves[k]) {
+        ray_squares.assign(moves[k].size(), SquareSet{});
+        bool moves_somewhere = false;
+        for (std::size_t i = 0; i < moves[k].size(); ++i) {
+          const MoveComponent& m = moves[k][i];
           const auto sv = to_screen(m.x, m.y, f);
           walk(v, sq, sv[0], sv[1], limit_of(m), squares);
-          if (squares.empty()) continue;
-          ++v.rays[count_at];
-          v.rays.push_back(static_cast<std::uint8_t>(squares.size()));
-          for (int s : squares) {
-            v.rays.push_back(static_cast<std::uint8_t>(s));
-            if (reach.test(s)) v.rays_overlap[code] = 1;
-            reach.set(s);
+          // A hop needs a screen and a square beyond it.
+          if (squares.size() < (m.hop ? 2u : 1u)) continue;
+          std::vector<std::uint8_t>& table = m.plain() ? v.rays : v.xrays;
+          ++table[m.plain() ? count_at : xcount_at];
+          if (!m.plain()) {
+            table.push_back(ray_kind(m));
+            v.has_xrays[code] = 1;
           }
+          table.push_back(static_cast<std::uint8_t>(squares.size()));
+          for (int s : squares) {
+            table.push_back(static_cast<std::uint8_t>(s));
+            ray_squares[i].set(s);
+          }
+          if (m.capture) reach |= ray_squares[i];
+          moves_somewhere = true;
           if (squares.size() > 1) v.rides[code] = 1;
+          for (std::size_t j = 0; j < i; ++j)
+            if (may_repeat(m, moves[k][j], ray_squares[i], ray_squares[j]))
+              v.rays_overlap[code] = 1;
         }
-        if (!reach.any()) v.dead[code].set(sq);
+        if (!moves_somewhere) v.dead[code].set(sq);
       }
     }
 }

@@ -286,9 +286,23 @@ struct VariantData {
       range;  // [code * nvec + v], any of the 256 codes: 0 none, n steps, 255 unlimited
   std::vector<std::uint8_t> rays;     // per (code, sq): count, then (len, squares...) per ray
   std::vector<std::uint32_t> ray_at;  // [code * nsq + sq] -> offset in rays
-  // [code * nsq + sq]: the squares of those rays, all that the piece could
-  // reach on an empty board (a capture generator skips a piece that reaches
-  // no enemy piece this way).
+  // The moves that are not plain (Betza m, c, p; `rays` holds the plain
+  // ones): per (code, sq) at xray_at, the number of rays, then each ray's
+  // kind (kRayMove | kRayCapture | kRayHop bits), length and squares.
+  static constexpr std::uint8_t kRayMove = 1, kRayCapture = 2, kRayHop = 4;
+  std::vector<std::uint8_t> xrays;
+  std::vector<std::uint32_t> xray_at;   // [code * nsq + sq]
+  std::vector<std::uint8_t> has_xrays;  // [code]
+  // [code * nvec + v], as `range` (which counts the attacks of the moves that
+  // capture without hopping) for the hops that capture: the farthest square
+  // the hop reaches along v, the screen's counted; 0 none, 255 unlimited.
+  std::vector<std::uint8_t> hop_range;
+  // Some piece captures by hopping: an attack may pass one piece, so a
+  // move onto or off a line can give or parry check (movegen.cpp).
+  bool hoppers = false;
+  // [code * nsq + sq]: the squares of the rays that capture, all that the
+  // piece could attack on an empty board or past a screen (a capture
+  // generator skips a piece that reaches no enemy piece this way).
   std::vector<SquareSet> reach_from;
   std::vector<std::uint8_t> rev;        // per (sq, v): len, squares walking back along v
   std::vector<std::uint32_t> rev_at;    // [sq * nvec + v]

@@ -58,8 +58,10 @@ std::vector<YAML::Node> family() {
 }
 
 // The variant with drops that mate allowed for the kind whose drops may not
-// (the row's `drop_mate`), as Fairy-Stockfish lists them.
+// (the row's `drop_mate`), as Fairy-Stockfish lists them; the variant itself
+// where none may not (cannon shogi).
 std::shared_ptr<const koma::Variant> pawn_drop_mate_listed(const YAML::Node& row) {
+  if (!row["drop_mate"]) return test::variant(test::file_of(row));
   return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/" +
                                   test::file_of(row) + "\nname: listed\ndrops: {" +
                                   row["drop_mate"].as<std::string>() + ": {mate: allowed}}\n",
@@ -297,6 +299,22 @@ TEST_CASE("end.goal.depth: a goal deeper than the board, or holding a lion's sta
                        doctest::Contains("end.goal: seat Gote's royal starts on its goal, at 2a"),
                        koma::DescriptorError);
   CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 3}}\n"));
+  // A goal for royals, where no piece is one.
+  CHECK_THROWS_WITH_AS(
+      extended("minishogi.yaml", "pieces: {K: {royal: false}}\nend: {goal: {depth: 1}}\n"),
+      doctest::Contains("end.goal: a royal on its far rows wins, but no piece is royal"),
+      koma::DescriptorError);
+}
+
+TEST_CASE("pieces.L.promotes_to: two kinds promoting to one kind are refused") {
+  // A captured +N would go back to the hand as a knight or as a lance.
+  CHECK_THROWS_WITH_AS(extended("shogi.yaml", "pieces: {L: {promotes_to: +N}}\n"),
+                       doctest::Contains("pieces N and L both promote to +N"),
+                       koma::DescriptorError);
+  // Saying which it returns as is a rule: the +L kind then has no origin.
+  CHECK_THROWS_WITH_AS(
+      extended("shogi.yaml", "pieces: {L: {promotes_to: +N}, +N: {demotes_to: N}}\n"),
+      doctest::Contains("no piece promotes to +L"), koma::DescriptorError);
 }
 
 TEST_CASE(

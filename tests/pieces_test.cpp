@@ -5,6 +5,8 @@
 // top).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "support.hpp"
 
 namespace {
@@ -30,7 +32,117 @@ Strings moves_of(const std::string& betza, int seat = 1) {
   return out;
 }
 
+// The moves of T on 5e as moves_of gives them, with more pieces X (moving
+// one step ahead) where `a` (A's, facing up) and `b` (B's) say: "5c 3e".
+Strings moves_among(const std::string& betza, const std::string& a, const std::string& b) {
+  auto squares = [](const std::string& list) {
+    std::string out;
+    for (std::size_t i = 0; i < list.size(); i += 3) out += (out.empty() ? "" : ", ") + list.substr(i, 2);
+    return "[" + out + "]";
+  };
+  auto v = koma::Variant::parse(
+      "koma: 1\nname: betza\nboard: {width: 9, height: 9}\nseats:\n"
+      "  - {name: A, facing: up}\n  - {name: B, facing: down}\n"
+      "pieces:\n  K: {name: King, moves: K, royal: true}\n"
+      "  X: {name: Screen, moves: fW}\n  T: {name: Test, moves: '" +
+          betza + "'}\nsetup: {A: {K: 8i, T: 5e, X: " + squares(a) + "}, B: {K: 2a, X: " +
+          squares(b) + "}}\ndead_squares: allowed\n",
+      "betza.yaml");
+  Strings out;
+  for (const std::string& m : test::sorted_texts(koma::Game(v->start_position(1))))
+    if (m.rfind("5e", 0) == 0) out.push_back(m);
+  return out;
+}
+
 }  // namespace
+
+TEST_CASE("pieces.T.moves: m moves only, c captures only, p hops over one piece") {
+  // A's X on 5c (ahead, two squares up), B's on 3e (two squares right) and
+  // on 5a; the board is otherwise empty but for the kings on 8i and 2a.
+  const std::string own = "5c", theirs = "3e 5a";
+  // m: to the empty squares up to the first piece, taking nothing.
+  CHECK(moves_among("mR", own, theirs) ==
+        Strings{"5e4e", "5e5d", "5e5f", "5e5g", "5e5h", "5e5i", "5e6e", "5e7e", "5e8e", "5e9e"});
+  // c: only the first piece of each line, if it is an enemy.
+  CHECK(moves_among("cR", own, theirs) == Strings{"5e3e"});
+  // p: past the screen (own 5c, enemy 3e) to the empty squares beyond, and
+  // onto the next piece if it is an enemy (5a); no screen to the left or
+  // behind, no move there.
+  CHECK(moves_among("pR", own, theirs) == Strings{"5e1e", "5e2e", "5e5a", "5e5b"});
+  // cp: the hop's captures only; mp: its moves only.
+  CHECK(moves_among("cpR", own, theirs) == Strings{"5e5a"});
+  CHECK(moves_among("mpR", own, theirs) == Strings{"5e1e", "5e2e", "5e5b"});
+  // The gold cannon: moves as a rook, captures by hopping.
+  CHECK(moves_among("mRcpR", own, theirs) == Strings{"5e4e", "5e5a", "5e5d", "5e5f", "5e5g",
+                                                     "5e5h", "5e5i", "5e6e", "5e7e", "5e8e",
+                                                     "5e9e"});
+  // A range counts from the piece, the screen's square included: pB2 jumps
+  // an adjacent piece (4d, own; 6d, enemy) to the square right behind it
+  // (3c empty: a move; 7c enemy: a capture), and nothing farther.
+  CHECK(moves_among("pB2", "4d", "6d 7c 2b") == Strings{"5e3c", "5e7c"});
+  CHECK(moves_among("pB", "4d", "6d 7c 2b") == Strings{"5e2b", "5e3c", "5e7c"});
+  // The modifiers combine with the directional ones, in any order.
+  CHECK(moves_among("fmR", own, theirs) == Strings{"5e5d"});
+  CHECK(moves_among("mfR", own, theirs) == Strings{"5e5d"});
+  CHECK(moves_among("fpR", own, theirs) == Strings{"5e5a", "5e5b"});
+}
+
+TEST_CASE("pieces.T.moves: a hop needs a rider or a range of at least 2") {
+  for (const char* betza : {"pW", "pN", "pK", "pR1", "cpF"}) {
+    CAPTURE(betza);
+    CHECK_THROWS_WITH_AS(moves_of(betza), doctest::Contains("a hopper ('p') lands beyond"),
+                         koma::DescriptorError);
+  }
+  CHECK_THROWS_WITH_AS(moves_of("xR"), doctest::Contains("m c p (move only, capture only, hop)"),
+                       koma::DescriptorError);
+}
+
+TEST_CASE("pieces.T.moves: Fairy-Stockfish's runs of directions get koma's spelling") {
+  // koma reads a letter pair first (fs, fr): for a rook or a step they mean
+  // nothing, and the error names the components that say it.
+  CHECK_THROWS_WITH_AS(moves_of("fsW"), doctest::Contains("did you mean 'fWsW'?"),
+                       koma::DescriptorError);
+  CHECK_THROWS_WITH_AS(moves_of("frlR"), doctest::Contains("did you mean 'fRsR'?"),
+                       koma::DescriptorError);
+  CHECK_THROWS_WITH_AS(moves_of("flR2"), doctest::Contains("did you mean 'fR2lR2'?"),
+                       koma::DescriptorError);
+  // What it names moves as Fairy-Stockfish's spelling does there.
+  CHECK(moves_of("fWsW") == Strings{"5e4e", "5e5d", "5e6e"});
+}
+
+TEST_CASE("pieces.U.moves: a hopper checks past its screen (cannon shogi)") {
+  auto v = test::variant("cannonshogi.yaml");
+  auto legal = [&](const std::string& sfen) {
+    return test::sorted_texts(koma::Game(koma::Position::from_text(v, sfen)));
+  };
+  // Gote's silver cannon on 5a, Sente's king on 5i; Sente's pawn on 5e is
+  // the one screen: check. The king steps off the file (5h stays on it),
+  // or the pawn leaves it (5d keeps it a screen).
+  const std::string one_screen = "4a3k/9/9/9/4P4/9/9/9/4K4 b - 1";
+  CHECK(koma::Position::from_text(v, one_screen).in_check(1));
+  CHECK(legal(one_screen) == Strings{"5e4e", "5e6e", "5i4h", "5i4i", "5i6h", "5i6i"});
+  // With a pawn in hand, a second screen anywhere on the file parries too
+  // (5b 5c 5d 5f 5g 5h); a drop elsewhere does not.
+  const Strings with_drops = legal("4a3k/9/9/9/4P4/9/9/9/4K4 b P 1");
+  CHECK(with_drops.size() == 12);
+  CHECK(std::count_if(with_drops.begin(), with_drops.end(),
+                      [](const std::string& m) { return m.rfind("P*5", 0) == 0; }) == 6);
+  // Two screens (pawn 5e, gold 5g): no check, but each must stay on the
+  // file: the gold to 5f or 5h, the pawn to 5d.
+  Strings screens;
+  for (const std::string& m : legal("4a3k/9/9/9/4P4/9/4G4/9/4K4 b - 1"))
+    if (m[0] == '5' && (m[1] == 'e' || m[1] == 'g')) screens.push_back(m);
+  CHECK(screens == Strings{"5e5d", "5g5f", "5g5h"});
+  // No screen: no check; but a pawn dropped between them would be one. The
+  // drops: the 78 empty squares but the 7 of file 5 between; and the king's 5.
+  const std::string open_file = "4a3k/9/9/9/9/9/9/9/4K4 b P 1";
+  CHECK_FALSE(koma::Position::from_text(v, open_file).in_check(1));
+  CHECK(legal(open_file).size() == 71 + 5);
+  // Gote's silver steps onto the file, between: a check by the cannon.
+  koma::Game g(koma::Position::from_text(v, "4a3k/9/3s5/9/9/9/9/9/4K4 w - 1"));
+  g.play("6c5d");
+  CHECK(g.position().in_check(1));
+}
 
 TEST_CASE("pieces.T.moves: Betza atoms, ranges and modifiers as docs/descriptor.md lists them") {
   CHECK(moves_of("W") == Strings{"5e4e", "5e5d", "5e5f", "5e6e"});

@@ -51,7 +51,9 @@ inline const std::vector<std::string>& variant_files() {
                                                  "dobutsu.yaml",
                                                  "kyotoshogi.yaml",
                                                  "microshogi.yaml",
-                                                 "shoshogi.yaml"};
+                                                 "shoshogi.yaml",
+                                                 "cannonshogi.yaml",
+                                                 "gorogoroplus.yaml"};
   return files;
 }
 
