@@ -46,7 +46,7 @@ struct AttackCounts {
 template <class Seen>
 int ride_mobility(const VariantData& v, const State& s, std::uint8_t code, int sq, Seen&& seen) {
   const std::uint8_t* p = rays_of(v, code, sq);
-  const int nrays = *p++;
+  const int nrays = ray_count(*p++);
   int mobility = 0;
   for (int r = 0; r < nrays; ++r) {
     const int len = *p++;
@@ -69,7 +69,7 @@ int walk_piece(const VariantData& v, const State& s, int seat, std::uint8_t code
                AttackCounts* attacks) {
   if (!attacks) return ride_mobility(v, s, code, sq, [](int) {});
   const std::uint8_t* p = rays_of(v, code, sq);
-  const int nrays = *p++;
+  const int nrays = ray_count(*p++);
   int mobility = 0;
   auto& row = attacks->on[static_cast<std::size_t>(seat)];
   int reach = 0;

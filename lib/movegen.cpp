@@ -71,8 +71,8 @@ inline bool hops_back(const VariantData& v, const State& s, unsigned seats, int 
 struct Seen {
   int q = -1, step = -1;
 };
-inline Seen first_piece(const VariantData& v, const State& s, int sq, int vi, int lifted,
-                        Seen past = {}) {
+[[gnu::always_inline]] inline Seen first_piece(const VariantData& v, const State& s, int sq, int vi,
+                                               int lifted, Seen past = {}) {
   const std::size_t at = static_cast<std::size_t>(sq) * v.nvec + static_cast<std::size_t>(vi);
   if (!v.rev_bits.empty()) {
     std::uint64_t b = s.occupied.w[0] & v.rev_bits[at];
@@ -113,6 +113,7 @@ struct Safety {
   // or any move in a hopper's check, is played to be judged.
   int hop_checks = 0;
   SquareSet hop_watch;
+  bool watching = false;  // hop_checks or hop_watch: some move is to be played
   bool watched(Move m) const {
     return hop_checks > 0 || hop_watch.test(m.to) || (!m.is_drop() && hop_watch.test(m.from));
   }
@@ -155,6 +156,7 @@ void watch_hoppers(const VariantData& v, const State& s, unsigned enemy, Safety&
       if (!hops_back(v, s, enemy, seen.q, vi, seen.step)) continue;
       if (between == 1) ++out.hop_checks;
       out.hop_watch |= out.segment(v, seen.q, vi, -1);
+      out.watching = true;
     }
   }
 }
@@ -393,8 +395,8 @@ struct Generator {
   void walk(int from, const bool& ok, F&& f) const {
     const std::uint8_t code = s.cells[from].code;
     const std::uint8_t* p = rays_of(v, code, from);
-    const int nrays = *p++;
-    for (int r = 0; r < nrays && ok; ++r) {
+    const std::uint8_t head = *p++;
+    for (int r = 0; r < ray_count(head) && ok; ++r) {
       const int len = *p++;
       for (int i = 0; i < len && ok; ++i) {
         const Cell c = s.cells[p[i]];
@@ -403,7 +405,7 @@ struct Generator {
       }
       p += len;
     }
-    if (v.has_xrays[code] && ok) [[unlikely]]
+    if ((head & VariantData::kMoreRays) && ok) [[unlikely]]
       any_on_xrays<Visit::destinations>(v, s, code, from, [&](int to) {
         f(to, s.cells[to]);
         return !ok;
@@ -477,31 +479,14 @@ struct Generator {
   template <class Sink>
   void moves_of_piece(Sink& sink, const Safety& safe, unsigned enemy, int from, bool& ok) {
     if (from == safe.royal) return royal_moves(sink, enemy, from, ok);
-    if (safe.hop_checks > 0 || safe.hop_watch.any()) [[unlikely]]
-      return watched_moves(sink, safe, from, ok);
-    pinned_moves(sink, safe, from, ok);
-  }
-
-  // Where a hopper's line to the royal is open or nearly (Safety::hop_watch):
-  // the moves pins and checks allow, those that touch such a line played to
-  // be judged.
-  template <class Sink>
-  [[gnu::noinline]] void watched_moves(Sink& sink, const Safety& safe, int from, bool& ok) {
-    auto judged = [&](Move m) {
-      if (safe.watched(m) && !royal_safe_after(m)) return true;
-      return sink(m);
-    };
-    pinned_moves(judged, safe, from, ok);
-  }
-
-  // The board moves of the seat's piece (not the royal) on `from`, as far as
-  // the checks and pins of sliders and leapers allow.
-  template <class Sink>
-  void pinned_moves(Sink& sink, const Safety& safe, int from, bool& ok) {
     if (safe.checks >= 2) return;
     const std::uint8_t code = s.cells[from].code;
     const SquareSet allowed = safe.pinned_to(v, from, safe.checks == 1 ? safe.evasion : v.board);
     const Quiet quiet = quiet_targets(code, from);
+    // Where pieces hop: which of the piece's moves touch a hopper's line to
+    // the royal (Safety::hop_watch), and are played to be judged.
+    const bool watched = safe.watching;
+    const bool all_watched = watched && (safe.hop_checks > 0 || safe.hop_watch.test(from));
     walk(from, ok, [&](int to, Cell c) {
       const int cap = c.code == kEmpty ? 0 : capturable(c, to);
       if (cap == 2) {
@@ -513,9 +498,20 @@ struct Generator {
           if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
         }
       } else if (wanted(cap, c, quiet, to) && allowed.test(to)) {
-        ok = emit_board(sink, code, from, to);
+        if (watched && (all_watched || safe.hop_watch.test(to))) [[unlikely]]
+          ok = emit_judged(sink, code, from, to);
+        else
+          ok = emit_board(sink, code, from, to);
       }
     });
+  }
+
+  // emit_board for a move that may give or parry a hopper's check: kept
+  // where, played, it leaves the royal unattacked.
+  template <class Sink>
+  [[gnu::noinline]] bool emit_judged(Sink& sink, std::uint8_t code, int from, int to) {
+    if (!royal_safe_after(Move::board(from, to, false))) return true;
+    return emit_board(sink, code, from, to);
   }
 
   // Whether the drop `m` (of the piece `code`) is one `rule` forbids: it
@@ -583,7 +579,8 @@ struct Generator {
       const bool no_mate = rule.mate == Permission::forbidden;
       const bool no_overturned = rule.overturned_king_attack == Permission::forbidden;
       // Near a hopper's line to the royal, a drop may give or parry its check.
-      const bool watched = safe.hop_checks > 0 || (targets & safe.hop_watch).any();
+      const bool watched =
+          safe.watching && (safe.hop_checks > 0 || (targets & safe.hop_watch).any());
       // A sink that only counts takes drops with nothing to judge per square
       // all at once.
       if constexpr (requires { sink.add(std::size_t{}); })
@@ -668,7 +665,7 @@ bool attacks_from(const VariantData& v, const State& s, std::uint8_t code, int s
     return false;
   }
   const std::uint8_t* p = rays_of(v, code, sq);
-  const int nrays = *p++;
+  const int nrays = ray_count(*p++);
   for (int i = 0; i < nrays; ++i) {
     const int len = *p++;
     for (int j = 0; j < len; ++j) {

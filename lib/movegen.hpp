@@ -20,10 +20,14 @@ namespace koma::detail {
 inline constexpr int kInlineMoves = 8192;
 using MoveList = boost::container::small_vector<Move, kInlineMoves>;
 
-// The move table of the piece `code` on `sq`: the number of rays, then each
-// ray's length and squares, nearest first.
+// The move table of the piece `code` on `sq`: the number of rays (with
+// VariantData::kMoreRays where not all are plain: ray_count reads it), then
+// each ray's length and squares, nearest first.
 inline const std::uint8_t* rays_of(const VariantData& v, std::uint8_t code, int sq) {
   return &v.rays[v.ray_at[static_cast<std::size_t>(code) * v.nsq + sq]];
+}
+inline int ray_count(std::uint8_t head) {
+  return head & VariantData::kRayCount;
 }
 
 // The rays of the piece `code` on `sq` that are not plain
@@ -52,8 +56,7 @@ bool any_on_xrays(const VariantData& v, const State& s, std::uint8_t code, int s
     const int kind = *p++;
     const int len = *p++;
     const bool captures = (kind & VariantData::kRayCapture) != 0;
-    const bool to_empty =
-        visit == Visit::attacks ? captures : (kind & VariantData::kRayMove) != 0;
+    const bool to_empty = visit == Visit::attacks ? captures : (kind & VariantData::kRayMove) != 0;
     int i = 0;
     if (kind & VariantData::kRayHop) {
       while (i < len && s.cells[p[i]].code == kEmpty) ++i;
@@ -81,8 +84,8 @@ bool any_on_xrays(const VariantData& v, const State& s, std::uint8_t code, int s
 template <Visit visit, class F>
 bool any_reached(const VariantData& v, const State& s, std::uint8_t code, int sq, F&& pred) {
   const std::uint8_t* p = rays_of(v, code, sq);
-  const int nrays = *p++;
-  for (int r = 0; r < nrays; ++r) {
+  const std::uint8_t head = *p++;
+  for (int r = 0; r < ray_count(head); ++r) {
     const int len = *p++;
     for (int i = 0; i < len; ++i) {
       const int t = p[i];
@@ -91,7 +94,7 @@ bool any_reached(const VariantData& v, const State& s, std::uint8_t code, int sq
     }
     p += len;
   }
-  if (v.has_xrays[code]) [[unlikely]]
+  if (head & VariantData::kMoreRays) [[unlikely]]
     return any_on_xrays<visit>(v, s, code, sq, pred);
   return false;
 }

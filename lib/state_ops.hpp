@@ -6,7 +6,8 @@
 
 namespace koma::detail {
 
-inline void put_piece(const VariantData& v, State& s, int sq, std::uint8_t code, int owner) {
+[[gnu::always_inline]] inline void put_piece(const VariantData& v, State& s, int sq,
+                                             std::uint8_t code, int owner) {
   s.cells[sq] = Cell{code, static_cast<std::uint8_t>(owner)};
   s.occupied.set(sq);
   s.board_key ^= v.cell_key(code, owner, sq);
@@ -26,7 +27,7 @@ inline std::int16_t lone_royal(const VariantData& v, const State& s, int owner) 
   return found;
 }
 
-inline void remove_piece(const VariantData& v, State& s, int sq) {
+[[gnu::always_inline]] inline void remove_piece(const VariantData& v, State& s, int sq) {
   Cell c = s.cells[sq];
   s.board_key ^= v.cell_key(c.code, c.owner, sq);
   s.occupied.reset(sq);

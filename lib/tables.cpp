@@ -80,9 +80,8 @@ std::vector<int> compile_vectors(VariantData& v, const Moves& moves) {
         }
         const auto sv = to_screen(m.x, m.y, f);
         const auto vi = std::find(v.vecs.begin(), v.vecs.end(), sv) - v.vecs.begin();
-        auto& slot = (m.hop ? v.hop_range : v.range)[static_cast<std::size_t>(code_of(k, f)) *
-                                                          v.nvec +
-                                                      vi];
+        auto& slot =
+            (m.hop ? v.hop_range : v.range)[static_cast<std::size_t>(code_of(k, f)) * v.nvec + vi];
         slot = static_cast<std::uint8_t>(std::max(static_cast<int>(slot), limit_of(m)));
         max_range[vi] = std::max(max_range[vi], limit_of(m));
       }
@@ -114,7 +113,6 @@ void compile_rays(VariantData& v, const Moves& moves) {
   std::vector<SquareSet> ray_squares;
   v.ray_at.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, 0);
   v.xray_at.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, 0);
-  v.has_xrays.assign(static_cast<std::size_t>(v.ncodes), 0);
   v.reach_from.assign(static_cast<std::size_t>(v.ncodes) * v.nsq, SquareSet{});
   v.dead.assign(static_cast<std::size_t>(v.ncodes), SquareSet{});
   v.rides.assign(static_cast<std::size_t>(v.ncodes), 0);
@@ -142,10 +140,7 @@ void compile_rays(VariantData& v, const Moves& moves) {
           if (squares.size() < (m.hop ? 2u : 1u)) continue;
           std::vector<std::uint8_t>& table = m.plain() ? v.rays : v.xrays;
           ++table[m.plain() ? count_at : xcount_at];
-          if (!m.plain()) {
-            table.push_back(ray_kind(m));
-            v.has_xrays[code] = 1;
-          }
+          if (!m.plain()) table.push_back(ray_kind(m));
           table.push_back(static_cast<std::uint8_t>(squares.size()));
           for (int s : squares) {
             table.push_back(static_cast<std::uint8_t>(s));
@@ -158,6 +153,7 @@ void compile_rays(VariantData& v, const Moves& moves) {
             if (may_repeat(m, moves[k][j], ray_squares[i], ray_squares[j]))
               v.rays_overlap[code] = 1;
         }
+        if (v.xrays[xcount_at] > 0) v.rays[count_at] |= VariantData::kMoreRays;
         if (!moves_somewhere) v.dead[code].set(sq);
       }
     }

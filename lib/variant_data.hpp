@@ -290,9 +290,11 @@ struct VariantData {
   // ones): per (code, sq) at xray_at, the number of rays, then each ray's
   // kind (kRayMove | kRayCapture | kRayHop bits), length and squares.
   static constexpr std::uint8_t kRayMove = 1, kRayCapture = 2, kRayHop = 4;
+  // The count byte of a square's plain rays (`rays`) has kMoreRays set
+  // where the piece has such rays there too; kRayCount masks the count.
+  static constexpr std::uint8_t kMoreRays = 0x80, kRayCount = 0x7f;
   std::vector<std::uint8_t> xrays;
-  std::vector<std::uint32_t> xray_at;   // [code * nsq + sq]
-  std::vector<std::uint8_t> has_xrays;  // [code]
+  std::vector<std::uint32_t> xray_at;  // [code * nsq + sq]
   // [code * nvec + v], as `range` (which counts the attacks of the moves that
   // capture without hopping) for the hops that capture: the farthest square
   // the hop reaches along v, the screen's counted; 0 none, 255 unlimited.

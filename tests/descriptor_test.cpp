@@ -122,10 +122,17 @@ TEST_CASE("pieces.P.moves: a piece with no moves, and bad Betza") {
   check_error(
       l, {9, 27, "piece P moves 'fZ': atom 'Z' is not supported; atoms are W F D A N K R B Q"});
   l = base();
-  l[8] = "  P: {name: Pawn, moves: cW, promotes_to: +P}";
+  l[8] = "  P: {name: Pawn, moves: gW, promotes_to: +P}";
   check_error(l, {9, 26,
-                  "piece P moves 'cW': modifier 'c' is not supported; directional modifiers are f "
-                  "b l r v s h"});
+                  "piece P moves 'gW': modifier 'g' is not supported; modifiers are f b l r v s h "
+                  "(directions) and m c p (move only, capture only, hop)"});
+  // A hop over a piece right beside, onto nothing: a hop needs room.
+  l = base();
+  l[8] = "  P: {name: Pawn, moves: fpW, promotes_to: +P}";
+  check_error(l, {9, 26,
+                  "piece P moves 'fpW': a hopper ('p') lands beyond the piece it jumps: give it a "
+                  "rider (pR, pB) or a range of at least 2 (pB2; the range counts the screen's "
+                  "square)"});
 }
 
 TEST_CASE("board.voids, setup: squares off the board or on a void") {

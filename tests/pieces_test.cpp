@@ -32,21 +32,22 @@ Strings moves_of(const std::string& betza, int seat = 1) {
   return out;
 }
 
-// The moves of T on 5e as moves_of gives them, with more pieces X (moving
+// The moves of T on 5e as moves_of gives them, with more pieces S (moving
 // one step ahead) where `a` (A's, facing up) and `b` (B's) say: "5c 3e".
 Strings moves_among(const std::string& betza, const std::string& a, const std::string& b) {
   auto squares = [](const std::string& list) {
     std::string out;
-    for (std::size_t i = 0; i < list.size(); i += 3) out += (out.empty() ? "" : ", ") + list.substr(i, 2);
+    for (std::size_t i = 0; i < list.size(); i += 3)
+      out += (out.empty() ? "" : ", ") + list.substr(i, 2);
     return "[" + out + "]";
   };
   auto v = koma::Variant::parse(
       "koma: 1\nname: betza\nboard: {width: 9, height: 9}\nseats:\n"
       "  - {name: A, facing: up}\n  - {name: B, facing: down}\n"
       "pieces:\n  K: {name: King, moves: K, royal: true}\n"
-      "  X: {name: Screen, moves: fW}\n  T: {name: Test, moves: '" +
-          betza + "'}\nsetup: {A: {K: 8i, T: 5e, X: " + squares(a) + "}, B: {K: 2a, X: " +
-          squares(b) + "}}\ndead_squares: allowed\n",
+      "  S: {name: Screen, moves: fW}\n  T: {name: Test, moves: '" +
+          betza + "'}\nsetup: {A: {K: 8i, T: 5e, S: " + squares(a) +
+          "}, B: {K: 2a, S: " + squares(b) + "}}\ndead_squares: allowed\n",
       "betza.yaml");
   Strings out;
   for (const std::string& m : test::sorted_texts(koma::Game(v->start_position(1))))
@@ -73,9 +74,8 @@ TEST_CASE("pieces.T.moves: m moves only, c captures only, p hops over one piece"
   CHECK(moves_among("cpR", own, theirs) == Strings{"5e5a"});
   CHECK(moves_among("mpR", own, theirs) == Strings{"5e1e", "5e2e", "5e5b"});
   // The gold cannon: moves as a rook, captures by hopping.
-  CHECK(moves_among("mRcpR", own, theirs) == Strings{"5e4e", "5e5a", "5e5d", "5e5f", "5e5g",
-                                                     "5e5h", "5e5i", "5e6e", "5e7e", "5e8e",
-                                                     "5e9e"});
+  CHECK(moves_among("mRcpR", own, theirs) == Strings{"5e4e", "5e5a", "5e5d", "5e5f", "5e5g", "5e5h",
+                                                     "5e5i", "5e6e", "5e7e", "5e8e", "5e9e"});
   // A range counts from the piece, the screen's square included: pB2 jumps
   // an adjacent piece (4d, own; 6d, enemy) to the square right behind it
   // (3c empty: a move; 7c enemy: a capture), and nothing farther.

@@ -206,7 +206,7 @@ def test_fairy_stockfish_positions(row):
     if v.uses_sfen:
         assert koma.Position.from_text(v, row["sfen"]) == g.position
     expected = {in_notation(m, v): n for m, n in divide1.items()}
-    assert koma.perft_divide(g, 2) == expected
+    assert koma.perft_divide(other, 2) == expected
     for d in range(1, 4):
         assert koma.perft(other, d) == row["perft"][d - 1]
         assert koma.perft(g, d) <= row["perft"][d - 1]
