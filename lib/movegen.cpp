@@ -191,6 +191,23 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
   return out;
 }
 
+// In which order Generator::run lists the seat's moves.
+enum class Order {
+  // Every piece's moves by square, then the drops: the order of the list.
+  listed,
+  // For a sink that stops at the first move. Out of check: the pieces
+  // but the royal, the royal (each of its targets asks whether the enemy
+  // attacks it), the drops. In check, where most pieces have no move:
+  // the drops (a drop between a distant checker and the royal answers at
+  // once, and without such squares there is none to try), the royal, then
+  // the pieces.
+  first_found,
+};
+
+// The legal-move generator of one seat. `Plain`: every ray of the variant
+// is plain (no Betza m, c, p: VariantData::all_plain), and the generation
+// compiles without the tests the others need (see with_generator).
+template <bool Plain>
 struct Generator {
   const VariantData& v;
   const State& s;
@@ -201,6 +218,9 @@ struct Generator {
   // Only the drops of this kind on this square (-1: every drop).
   int only_kind = -1, only_to = -1;
   std::array<std::int8_t, kMaxSeats> mated{{-1, -1, -1, -1}};
+
+  // Some piece captures by hopping (VariantData::hoppers).
+  bool hoppers() const { return !Plain && v.hoppers; }
 
   bool target_mated(int seat_b) {
     if (mated[seat_b] < 0) mated[seat_b] = is_checkmated(v, s, seat_b) ? 1 : 0;
@@ -221,7 +241,7 @@ struct Generator {
   }
 
   template <class Sink>
-  bool emit_board(Sink& sink, std::uint8_t code, int from, int to) {
+  [[gnu::flatten]] bool emit_board(Sink& sink, std::uint8_t code, int from, int to) {
     const PromotionForms forms =
         promotion_forms(v, seat, code, from, to, s.cells[to].code != kEmpty);
     if (forms.promoted && !sink(Move::board(from, to, true))) return false;
@@ -261,7 +281,7 @@ struct Generator {
   // the moves that do check.
   void checking_targets(std::uint8_t code, int from, Quiet& q) const {
     // A hopper's screen may check from anywhere on its line.
-    if (v.hoppers || maybe_pinned(target, from, 1u << seat)) {
+    if (hoppers() || maybe_pinned(target, from, 1u << seat)) {
       q.all = true;
       return;
     }
@@ -292,26 +312,13 @@ struct Generator {
     return v.reach_from[static_cast<std::size_t>(reversed_code(code)) * v.nsq + target];
   }
 
-  // In which order run() lists the seat's moves.
-  enum class Order {
-    // Every piece's moves by square, then the drops: the order of the list.
-    listed,
-    // For a sink that stops at the first move. Out of check: the pieces
-    // but the royal, the royal (each of its targets asks whether the enemy
-    // attacks it), the drops. In check, where most pieces have no move:
-    // the drops (a drop between a distant checker and the royal answers at
-    // once, and without such squares there is none to try), the royal, then
-    // the pieces.
-    first_found,
-  };
-
   // The seat's pieces that may have a move the filter lets through: all,
   // or for captures only those whose rays reach a piece they could take
   // (with captures_and_checks, or a square from which some piece attacks
   // the target, or that stand on one).
   SquareSet movers() const {
     const SquareSet& own = s.owned[seat];
-    if (filter == MoveFilter::all || (filter == MoveFilter::captures_and_checks && v.hoppers))
+    if (filter == MoveFilter::all || (filter == MoveFilter::captures_and_checks && hoppers()))
       return own;
     SquareSet aims{};
     for (int o = 0; o < v.nseats; ++o)
@@ -405,11 +412,12 @@ struct Generator {
       }
       p += len;
     }
-    if ((head & VariantData::kMoreRays) && ok) [[unlikely]]
-      any_on_xrays<Visit::destinations>(v, s, code, from, [&](int to) {
-        f(to, s.cells[to]);
-        return !ok;
-      });
+    if constexpr (!Plain)
+      if ((head & VariantData::kMoreRays) && ok) [[unlikely]]
+        any_on_xrays<Visit::destinations>(v, s, code, from, [&](int to) {
+          f(to, s.cells[to]);
+          return !ok;
+        });
   }
 
   // Whether the drop `m` of the seat mates an enemy seat, played on a
@@ -485,7 +493,7 @@ struct Generator {
     const Quiet quiet = quiet_targets(code, from);
     // Where pieces hop: which of the piece's moves touch a hopper's line to
     // the royal (Safety::hop_watch), and are played to be judged.
-    const bool watched = safe.watching;
+    const bool watched = !Plain && safe.watching;
     const bool all_watched = watched && (safe.hop_checks > 0 || safe.hop_watch.test(from));
     walk(from, ok, [&](int to, Cell c) {
       const int cap = c.code == kEmpty ? 0 : capturable(c, to);
@@ -530,7 +538,7 @@ struct Generator {
     });
     if (rule.overturned_king_attack == Permission::forbidden && hits_overturned) return true;
     if (!no_mate) return false;
-    if (v.hoppers) [[unlikely]]
+    if (hoppers()) [[unlikely]]
       return mates_past_screens(m);
     if (checked < 0) return false;
     State t = s;
@@ -564,7 +572,7 @@ struct Generator {
       std::uint8_t code = code_of(k, facing);
       SquareSet targets = empties & ~v.dead[code];
       // (Where pieces hop, a drop may check as a screen from anywhere.)
-      if (checks_only && !v.hoppers) targets &= attacking_target(code);
+      if (checks_only && !hoppers()) targets &= attacking_target(code);
       const DropRule& rule = v.rules.drops.by_kind[k];
       if (rule.per_file > 0) {
         const std::uint32_t files = files_at_limit(v, s, seat, k);
@@ -580,7 +588,7 @@ struct Generator {
       const bool no_overturned = rule.overturned_king_attack == Permission::forbidden;
       // Near a hopper's line to the royal, a drop may give or parry its check.
       const bool watched =
-          safe.watching && (safe.hop_checks > 0 || (targets & safe.hop_watch).any());
+          !Plain && safe.watching && (safe.hop_checks > 0 || (targets & safe.hop_watch).any());
       // A sink that only counts takes drops with nothing to judge per square
       // all at once.
       if constexpr (requires { sink.add(std::size_t{}); })
@@ -600,6 +608,20 @@ struct Generator {
     return ok;
   }
 };
+
+// Calls f(g) with the seat's generator g: a Generator<true> where every
+// ray of the variant is plain, so that their generation skips the tests
+// the other rays need.
+template <class F>
+decltype(auto) with_generator(const VariantData& v, const State& s, int seat, bool royal_captures,
+                              F&& f) {
+  if (v.all_plain) {
+    Generator<true> g{v, s, seat, royal_captures};
+    return f(g);
+  }
+  Generator<false> g{v, s, seat, royal_captures};
+  return f(g);
+}
 
 }  // namespace
 
@@ -779,7 +801,6 @@ void check_filtered(const VariantData& v, const State& s, int seat, const Move* 
 
 void generate_moves(const VariantData& v, const State& s, int seat, MoveList& out,
                     MoveFilter filter, int target) {
-  Generator g{v, s, seat, true, filter, target};
   auto sink = [&](Move m) {
     out.push_back(m);
     return true;
@@ -792,10 +813,14 @@ void generate_moves(const VariantData& v, const State& s, int seat, MoveList& ou
     return true;
   };
   [[maybe_unused]] const std::size_t first = out.size();
-  if (filter == MoveFilter::captures_and_checks)
-    g.run(checking_sink);
-  else
-    g.run(sink);
+  with_generator(v, s, seat, true, [&](auto& g) {
+    g.filter = filter;
+    g.target = target;
+    if (filter == MoveFilter::captures_and_checks)
+      g.run(checking_sink);
+    else
+      g.run(sink);
+  });
 #ifdef KOMA_SELF_CHECK
   if (filter != MoveFilter::all)
     check_filtered(v, s, seat, out.data() + first, out.size() - first, filter, target);
@@ -823,45 +848,44 @@ bool is_legal_move(const VariantData& v, const State& s, int seat, Move m) {
     found = g == m;
     return !found;
   };
-  Generator g{v, s, seat, true};
-  if (m.is_drop()) {
-    if (m.kind >= v.kinds.size()) return false;
-    g.only_kind = m.kind;
-    g.only_to = m.to;
-    g.drops(sink, safety_of(v, s, seat), v.attackers_of(s, seat));
-    return found;
-  }
-  if (m.from >= v.nsq || !s.owned[seat].test(m.from)) return false;
+  if (m.is_drop() ? m.kind >= v.kinds.size() : m.from >= v.nsq || !s.owned[seat].test(m.from))
+    return false;
   const Safety safe = safety_of(v, s, seat);
-  bool ok = true;
-  g.moves_of_piece(sink, safe, v.attackers_of(s, seat), m.from, ok);
+  with_generator(v, s, seat, true, [&](auto& g) {
+    if (m.is_drop()) {
+      g.only_kind = m.kind;
+      g.only_to = m.to;
+      g.drops(sink, safe, v.attackers_of(s, seat));
+    } else {
+      bool ok = true;
+      g.moves_of_piece(sink, safe, v.attackers_of(s, seat), m.from, ok);
+    }
+  });
   return found;
 }
 
 std::size_t count_moves(const VariantData& v, const State& s, int seat) {
-  Generator g{v, s, seat, true};
   Counter counter;
-  g.run(counter);
+  with_generator(v, s, seat, true, [&](auto& g) { g.run(counter); });
   return counter.n;
 }
 
 bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_royal_captures) {
-  Generator g{v, s, seat, with_royal_captures};
   bool found = false;
   auto sink = [&](Move) {
     found = true;
     return false;
   };
-  g.run(sink, Generator::Order::first_found);
+  with_generator(v, s, seat, with_royal_captures,
+                 [&](auto& g) { g.run(sink, Order::first_found); });
   return found;
 }
 
 bool has_legal_move_unchecked(const VariantData& v, const State& s, int seat) {
   // Where pieces hop, a piece no slider pins may still be a screen.
-  if (v.rules.check.enabled && s.royal[seat] >= 0 && !v.hoppers) {
-    Generator g{v, s, seat, true};
-    if (g.unpinned_piece_moves()) return true;
-  }
+  if (v.rules.check.enabled && s.royal[seat] >= 0 && !v.hoppers &&
+      with_generator(v, s, seat, true, [](auto& g) { return g.unpinned_piece_moves(); }))
+    return true;
   return has_legal_move(v, s, seat);
 }
 

@@ -153,7 +153,10 @@ void compile_rays(VariantData& v, const Moves& moves) {
             if (may_repeat(m, moves[k][j], ray_squares[i], ray_squares[j]))
               v.rays_overlap[code] = 1;
         }
-        if (v.xrays[xcount_at] > 0) v.rays[count_at] |= VariantData::kMoreRays;
+        if (v.xrays[xcount_at] > 0) {
+          v.rays[count_at] |= VariantData::kMoreRays;
+          v.all_plain = false;
+        }
         if (!moves_somewhere) v.dead[code].set(sq);
       }
     }

@@ -302,6 +302,9 @@ struct VariantData {
   // Some piece captures by hopping: an attack may pass one piece, so a
   // move onto or off a line can give or parry check (movegen.cpp).
   bool hoppers = false;
+  // Every ray is plain (xrays holds none): the generator compiles without
+  // the other rays' tests there (movegen.cpp, with_generator).
+  bool all_plain = true;
   // [code * nsq + sq]: the squares of the rays that capture, all that the
   // piece could attack on an empty board or past a screen (a capture
   // generator skips a piece that reaches no enemy piece this way).
