@@ -157,12 +157,18 @@ std::string did_you_mean(Shape shape, const std::string& mods, const std::string
   std::string out;
   const bool vertical = has('v') || (has('f') && has('b'));
   const bool sideways = has('s') || (has('l') && has('r'));
-  if (vertical) out += "v" + atom;
-  else if (has('f')) out += "f" + atom;
-  else if (has('b')) out += "b" + atom;
-  if (sideways) out += "s" + atom;
-  else if (has('l')) out += "l" + atom;
-  else if (has('r')) out += "r" + atom;
+  if (vertical)
+    out += "v" + atom;
+  else if (has('f'))
+    out += "f" + atom;
+  else if (has('b'))
+    out += "b" + atom;
+  if (sideways)
+    out += "s" + atom;
+  else if (has('l'))
+    out += "l" + atom;
+  else if (has('r'))
+    out += "r" + atom;
   return "; did you mean '" + out + "'? (koma reads a letter pair first: docs/descriptor.md)";
 }
 
@@ -280,8 +286,8 @@ BetzaResult parse_betza(const std::string& text) {
       } else {
         for (const auto& tok : tokenize(mods))
           if (!select(part.shape, tok, all, chosen) && parts.size() == 1)
-            return error(mod_start, "modifier '" + tok + "' means nothing for atom '" + atom +
-                                        "'" + did_you_mean(part.shape, mods, component(i)));
+            return error(mod_start, "modifier '" + tok + "' means nothing for atom '" + atom + "'" +
+                                        did_you_mean(part.shape, mods, component(i)));
       }
       // One component per direction and kind of move: a repeated one keeps
       // the longer range (WR is a rook), so no move is generated twice.

@@ -527,7 +527,7 @@ struct Generator {
   // `enemy`, and that seat has no answer). Where pieces hop, the drop may
   // also check as a hopper's screen: the mate is then looked for by playing.
   bool refused_drop(Move m, std::uint8_t code, const DropRule& rule, unsigned enemy) {
-    const bool no_mate = rule.mate == Permission::forbidden;
+    const bool no_mate = rule.mate == DropMate::forbidden;
     bool hits_overturned = false;
     int checked = -1;
     each_attacked(v, s, code, m.to, [&](int t) {
@@ -584,7 +584,7 @@ struct Generator {
           targets = keep;
         }
       }
-      const bool no_mate = rule.mate == Permission::forbidden;
+      const bool no_mate = rule.mate == DropMate::forbidden;
       const bool no_overturned = rule.overturned_king_attack == Permission::forbidden;
       // Near a hopper's line to the royal, a drop may give or parry its check.
       const bool watched =

@@ -255,6 +255,25 @@ bool checks_ends(const VariantData& v, State& s, const Turn& t) {
   return true;
 }
 
+// drops.<letter>.mate: loses: the mover's drop attacks the royal of an
+// enemy seat that is then checkmated; the dropper loses, before mates are
+// judged (Fairy-Stockfish's convention for a forbidden pawn-drop mate).
+bool drop_mate_ends(const VariantData& v, State& s, const Turn& t) {
+  if (!t.moved || !t.gave_check || !t.move.is_drop() ||
+      v.rules.drops.by_kind[t.move.kind].mate != DropMate::loses)
+    return false;
+  const std::uint8_t code = s.cells[t.move.to].code;
+  const bool mates = any_attacked(v, s, code, t.move.to, [&](int sq) {
+    const Cell c = s.cells[sq];
+    return is_piece(c.code) && v.kinds[kind_of(c.code)].royal && v.enemies(t.mover, c.owner) &&
+           s.active(c.owner) && s.royal[c.owner] == sq && is_checkmated(v, s, c.owner);
+  });
+  if (!mates) return false;
+  finish(s, v.nseats, loser_tiers(v, s, 1u << t.mover), Reason::drop_mate);
+  name_next_seat(v, s, t.mover);
+  return true;
+}
+
 // end.last_team_standing: once every seat still in is on one team, that
 // team places first, its eliminated members too, and every other seat after.
 bool last_team_standing_ends(const VariantData& v, State& s) {
@@ -414,6 +433,19 @@ unsigned perpetual_checker(const VariantData& v, const Line& line, std::size_t f
   return perpetual == 1 ? losers : 0;
 }
 
+// end.repetition.loser's seat for a repetition `s` reached by `mover`'s
+// move (not `none`): the mover, the seat to move next, or a named seat.
+int repetition_loser(const RepetitionRules& rep, const State& s, int mover) {
+  switch (rep.loser) {
+    case RepetitionLoser::mover:
+      return mover;
+    case RepetitionLoser::to_move:
+      return s.to_move;
+    default:
+      return rep.loser_seat;
+  }
+}
+
 // end.repetition: `s`, reached by `mover`'s move (or action) after the
 // line's states, occurs for the count-th time. A perpetual checker loses
 // where the rule says so; else end.repetition.loser decides.
@@ -430,8 +462,7 @@ bool repetition_ends(const VariantData& v, const Line& line, State& s, int mover
   else if (rep.loser == RepetitionLoser::none)
     finish_draw(v, s, Reason::repetition);
   else
-    finish(s, v.nseats,
-           loser_tiers(v, s, 1u << (rep.loser == RepetitionLoser::mover ? mover : rep.loser_seat)),
+    finish(s, v.nseats, loser_tiers(v, s, 1u << repetition_loser(rep, s, mover)),
            Reason::repetition);
   return true;
 }
@@ -536,7 +567,7 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, SeatCh
   const Rules& r = v.rules;
   s.rule_ending = false;
   for (;;) {
-    if (checks_ends(v, s, t)) break;
+    if (checks_ends(v, s, t) || drop_mate_ends(v, s, t)) break;
     if (r.mate == MateDetect::immediate && !t.mates_left && !unchecked_pair(v, s, t) &&
         scan_mates(v, s, t.mover, checks))
       t.cause = Reason::checkmate;
@@ -842,7 +873,7 @@ std::string explain_drop(const VariantData& v, const State& s, int seat, Move m)
       any_attacked(v, s, code, m.to, [&](int sq) { return s.cells[sq].code == kOverturned; });
   if (overturned && rule.overturned_king_attack == Permission::forbidden)
     return "a " + k.name + " may not be dropped to attack an overturned king";
-  if (rule.mate == Permission::forbidden)
+  if (rule.mate == DropMate::forbidden)
     return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
   return "that drop is not legal here";
 }

@@ -223,8 +223,8 @@ void derive_demotions(VariantData& v, const Doc& pieces) {
       if (from >= 0 && k.demotes_to < 0)
         fail(pieces.map[j].second.find("promotes_to")->loc,
              "pieces " + v.kinds[static_cast<std::size_t>(from)].letter + " and " +
-                 v.kinds[j].letter + " both promote to " + k.letter + ": captured, a " +
-                 k.letter + " would not know which it was; give each its own promoted kind, or " +
+                 v.kinds[j].letter + " both promote to " + k.letter + ": captured, a " + k.letter +
+                 " would not know which it was; give each its own promoted kind, or " +
                  "say which it returns as with '" + k.letter + ": {demotes_to: ...}'");
       from = static_cast<int>(j);
     }
@@ -338,7 +338,7 @@ void read_last_seat(Reading& r, const Doc& d, const std::string& at, int) {
   end.last_seat_reason = expect_enum(d, at, kLastSeatReasonWords);
 }
 
-// end.repetition.loser: none, mover, or a seat's name.
+// end.repetition.loser: none, mover, to_move, or a seat's name.
 void read_repetition_loser(Reading& r, const Doc& d, const std::string& at, int) {
   RepetitionRules& rep = r.v.rules.end.repetition;
   const std::string& who = expect_word(d, at);
@@ -346,9 +346,11 @@ void read_repetition_loser(Reading& r, const Doc& d, const std::string& at, int)
     rep.loser = RepetitionLoser::none;
   } else if (who == "mover") {
     rep.loser = RepetitionLoser::mover;
+  } else if (who == "to_move") {
+    rep.loser = RepetitionLoser::to_move;
   } else {
     rep.loser = RepetitionLoser::seat;
-    rep.loser_seat = r.seat_named(d, at + " (none, mover or a seat)");
+    rep.loser_seat = r.seat_named(d, at + " (none, mover, to_move or a seat)");
   }
 }
 
@@ -440,8 +442,8 @@ std::vector<Key> make_schema() {
       custom("drops.<letter>.nifu", read_nifu),
       number("drops.<letter>.per_file", 0, 16,
              [drop](V& v, int k) -> int& { return drop(v, k).per_file; }),
-      word("drops.<letter>.mate", kPermissionWords,
-           [drop](V& v, int k) -> Permission& { return drop(v, k).mate; }),
+      word("drops.<letter>.mate", kDropMateWords,
+           [drop](V& v, int k) -> DropMate& { return drop(v, k).mate; }),
       word("drops.<letter>.overturned_king_attack", kPermissionWords,
            [drop](V& v, int k) -> Permission& { return drop(v, k).overturned_king_attack; }),
       mapping("check"),

@@ -74,8 +74,8 @@ enum class Perpetual { draw, loses, forbidden };
 inline const Words<Perpetual> kPerpetualWords = {
     {"draw", Perpetual::draw}, {"loses", Perpetual::loses}, {"forbidden", Perpetual::forbidden}};
 // end.repetition.loser: who loses a repetition that is not a perpetual check
-// (`none`, `mover`, or a seat's name, read apart).
-enum class RepetitionLoser { none, mover, seat };
+// (`none`, `mover`, `to_move`, or a seat's name, read apart).
+enum class RepetitionLoser { none, mover, to_move, seat };
 // end.last_seat_standing (`false`/`no` turn the ending off, read apart)
 enum class LastSeatReason { last_seat_standing, cause };
 inline const Words<LastSeatReason> kLastSeatReasonWords = {
@@ -100,10 +100,15 @@ enum class AfterEnd { next_active, next_seat };
 inline const Words<AfterEnd> kAfterEndWords = {{"next_active", AfterEnd::next_active},
                                                {"next_seat", AfterEnd::next_seat}};
 
-// drops.<kind>.mate and drops.<kind>.overturned_king_attack
+// drops.<kind>.overturned_king_attack, drops.promoted
 enum class Permission { allowed, forbidden };
 inline const Words<Permission> kPermissionWords = {{"forbidden", Permission::forbidden},
                                                    {"allowed", Permission::allowed}};
+// drops.<kind>.mate: a drop that checkmates is legal, illegal, or legal and
+// lost by its dropper (Fairy-Stockfish's convention)
+enum class DropMate { allowed, forbidden, loses };
+inline const Words<DropMate> kDropMateWords = {
+    {"forbidden", DropMate::forbidden}, {"allowed", DropMate::allowed}, {"loses", DropMate::loses}};
 // kings.several: what a seat with more than one royal piece on the board
 // means (a setup, or a promotion into a royal kind, can give it more).
 enum class SeveralRoyals { forbidden, last_is_royal };
@@ -141,7 +146,7 @@ inline const Words<int> kFacingWords = {{"up", 0}, {"right", 1}, {"down", 2}, {"
 // drops.<kind>
 struct DropRule {
   int per_file = 0;  // most own unpromoted ones on a file a drop may make (nifu: 1); 0 = any
-  Permission mate = Permission::allowed;                    // a drop that checkmates (uchifuzume)
+  DropMate mate = DropMate::allowed;                        // a drop that checkmates (uchifuzume)
   Permission overturned_king_attack = Permission::allowed;  // attacking an overturned king
 };
 

@@ -72,7 +72,9 @@ std::shared_ptr<const koma::Variant> pawn_drop_mate_listed(const YAML::Node& row
 
 // Rooks step out and back, 4 plies a round: the start position's fourth
 // occurrence ends the game after three rounds.
-TEST_CASE("end.repetition.loser: a repetition lost by a fixed seat (minishogi) or by the mover") {
+TEST_CASE(
+    "end.repetition.loser: a repetition lost by a fixed seat (minishogi), by the mover, or by the "
+    "seat to move") {
   const std::vector<std::string> round = {"1e1d", "5a5b", "1d1e", "5b5a"};
   auto play_rounds = [&](koma::Game& g) {
     for (int r = 0; r < 3; ++r)
@@ -94,6 +96,19 @@ TEST_CASE("end.repetition.loser: a repetition lost by a fixed seat (minishogi) o
   play_rounds(mover);
   REQUIRE(mover.over());
   CHECK(mover.result() == koma::Result{{1, 2}, koma::Reason::repetition});
+  // `loser: to_move` on a variant that draws (judkins): Gote made the fourth
+  // occurrence, Sente is to move in it and loses.
+  const std::string to_move = std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
+                              "/judkins.yaml\nname: to-move-loses\n"
+                              "end: {repetition: {loser: to_move}}\n";
+  koma::Game stuck(koma::Variant::parse(to_move, "to-move-loses.yaml"));
+  for (int r = 0; r < 3; ++r)
+    for (const auto& m : {"1f1e", "6a6b", "1e1f", "6b6a"}) {
+      REQUIRE_FALSE(stuck.over());
+      stuck.play(m);
+    }
+  REQUIRE(stuck.over());
+  CHECK(stuck.result() == koma::Result{{2, 1}, koma::Reason::repetition});
   // Judkins keeps the draw.
   koma::Game draw(test::variant("judkins.yaml"));
   for (int r = 0; r < 3; ++r)
@@ -102,10 +117,11 @@ TEST_CASE("end.repetition.loser: a repetition lost by a fixed seat (minishogi) o
   // A loser that is no seat.
   const std::string bad = std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
                           "/minishogi.yaml\nname: bad\nend: {repetition: {loser: Nobody}}\n";
-  CHECK_THROWS_WITH_AS(koma::Variant::parse(bad, "bad.yaml"),
-                       doctest::Contains("end.repetition.loser (none, mover or a seat) names no "
-                                         "seat: 'Nobody'; seats: Sente, Gote"),
-                       koma::DescriptorError);
+  CHECK_THROWS_WITH_AS(
+      koma::Variant::parse(bad, "bad.yaml"),
+      doctest::Contains("end.repetition.loser (none, mover, to_move or a seat) names no "
+                        "seat: 'Nobody'; seats: Sente, Gote"),
+      koma::DescriptorError);
 }
 
 // Positions reached by play, checked move by move: each root move's count at
@@ -454,4 +470,37 @@ TEST_CASE("kings.several: two royals (sho shogi's king and crown prince)") {
                                          "second royal; that needs kings: {several: "
                                          "last_is_royal}"),
                        koma::DescriptorError);
+}
+
+// Fairy-Stockfish lists a pawn drop that mates and scores it as a loss for
+// the dropper: `mate: loses`. Gote's P*5h checks the king on 5i, the pawn
+// guarded by the silver on 5g, which also covers 4h and 6h; 4i is the
+// tokin's, 6i Sente's own pawn: mate.
+TEST_CASE("drops.<letter>.mate: loses lists the drop that mates, and its dropper loses") {
+  const std::string text = "4k4/9/9/9/9/9/4s4/9/3PK1+p2 w p 1";
+  auto forbidden = test::variant("shogi.yaml", {{"impasse", "none"}});
+  auto loses = koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
+                                        "/shogi.yaml\nname: loses\ndrops: {P: {mate: loses}}\n",
+                                    "loses.yaml", {{"impasse", "none"}});
+  koma::Game refused(koma::Position::from_text(forbidden, text));
+  koma::Game listed(koma::Position::from_text(loses, text));
+  // Fairy-Stockfish c19b5f6 (`go perft 1` from this position): 88.
+  CHECK(koma::perft(refused, 1) == 87);
+  CHECK(koma::perft(listed, 1) == 88);
+  CHECK_FALSE(test::has_move(refused, "P*5h"));
+  REQUIRE(test::has_move(listed, "P*5h"));
+  listed.play("P*5h");
+  REQUIRE(listed.over());
+  CHECK(listed.result() == koma::Result{{1, 2}, koma::Reason::drop_mate});
+  CHECK(koma::perft(listed, 1) == 0);
+  // A pawn drop that checks without mating is played on: 4h is free.
+  koma::Game open(koma::Position::from_text(loses, "4k4/9/9/9/9/9/9/9/3PK1+p2 w p 1"));
+  open.play("P*5h");
+  CHECK_FALSE(open.over());
+  // The value is checked like any other.
+  CHECK_THROWS_WITH_AS(
+      koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
+                               "/shogi.yaml\nname: bad\ndrops: {P: {mate: lose}}\n",
+                           "bad.yaml"),
+      doctest::Contains("forbidden, allowed, loses"), koma::DescriptorError);
 }

@@ -26,8 +26,9 @@ enum class Reason {
   adjudicated,
   checks,              // a seat gave the check that end.checks counts to
   last_team_standing,  // every seat left is on one team (end.last_team_standing)
+  drop_mate,           // a drop mated, and its dropper loses (drops.<letter>.mate: loses)
 };
-inline constexpr int kReasonCount = 18;  // none .. last_team_standing
+inline constexpr int kReasonCount = 19;  // none .. drop_mate
 
 std::string_view reason_name(Reason r);
 // Parses a reason word; returns Reason::none for an unknown word.
