@@ -133,6 +133,11 @@ void check_impasse(const VariantData& v, const Doc& top) {
   const Doc* impasse = find_path(top, "end.impasse");
   if (impasse && v.rules.end.impasse.rule == ImpasseRule::declaration && !impasse->find("win_at"))
     fail(impasse->loc, "a declaration impasse rule needs 'win_at': the points each seat needs");
+  if (const Doc* judged = impasse ? impasse->find("judged") : nullptr;
+      judged && v.rules.end.impasse.rule != ImpasseRule::declaration)
+    fail(judged->loc,
+         "end.impasse.judged says when a declaration's count is made; this "
+         "variant's impasse rule is not 'declaration'");
 }
 
 // A promotion (or a turn back) into a royal kind gives a seat a second

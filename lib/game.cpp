@@ -73,7 +73,7 @@ void Game::resign() {
 
 void Game::declare_win() {
   if (over()) throw IllegalMove("the game is over");
-  if (impl_->v().rules.end.impasse.rule != detail::ImpasseRule::declaration)
+  if (!impl_->v().declares_impasse())
     throw IllegalMove("this variant (with these options) has no impasse declaration");
   detail::play_declaration(impl_->v(), impl_->line);
   impl_->history.emplace_back("win");

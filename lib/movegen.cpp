@@ -46,12 +46,15 @@ inline std::span<const std::int16_t> slides_near(const VariantData& v, int sq) {
 // holds (the range rows of empty, overturned and void cells are zero):
 // these tests go either way at random, and a mispredicted branch costs more
 // than the whole test.
+// `Borrow`: the variant's pieces borrow (VariantData::borrows), and the
+// piece attacks as its moving_code.
+template <bool Borrow = false>
 inline bool reaches_back(const VariantData& v, const State& s, unsigned seats, int q, int vi,
                          int step) {
   const Cell c = s.cells[q];
+  const std::uint8_t code = Borrow ? borrowed_code(v, s, q) : c.code;
   return (((seats >> c.owner) & 1u) &
-          static_cast<unsigned>(v.range[static_cast<std::size_t>(c.code) * v.nvec + vi] > step)) !=
-         0;
+          static_cast<unsigned>(v.range[static_cast<std::size_t>(code) * v.nvec + vi] > step)) != 0;
 }
 
 // The same for a hopper: does the piece on `q` capture along `vi` past a
@@ -106,16 +109,16 @@ struct Safety {
   SquareSet evasion;  // valid when checks == 1
   int npins = 0;
   std::array<Pin, 32> pins;
-  // Where some piece hops to capture (VariantData::hoppers): the checks by
-  // hoppers, and the squares of each line from the royal to an enemy hopper
-  // with at most two pieces between (the hopper's included), where a move
-  // may give or parry a hopper's check. A move that starts or ends there,
-  // or any move in a hopper's check, is played to be judged.
-  int hop_checks = 0;
-  SquareSet hop_watch;
-  bool watching = false;  // hop_checks or hop_watch: some move is to be played
+  // Where a move may change attacks otherwise than along lines
+  // (VariantData::indirect_attacks): the checks that are not in `checks`,
+  // and the squares where a move that starts or ends there is played to be
+  // judged (watch_hoppers, watch_borrowers). Any move in such a check is
+  // played too.
+  int judged_checks = 0;
+  SquareSet watch;
+  bool watching = false;  // judged_checks or watch: some move is to be played
   bool watched(Move m) const {
-    return hop_checks > 0 || hop_watch.test(m.to) || (!m.is_drop() && hop_watch.test(m.from));
+    return judged_checks > 0 || watch.test(m.to) || (!m.is_drop() && watch.test(m.from));
   }
 
   // The squares after the royal up to and including q along the walk back
@@ -142,7 +145,7 @@ struct Safety {
   }
 };
 
-// Safety::hop_checks and hop_watch: along each line from the royal, the
+// Safety::judged_checks and watch: along each line from the royal, the
 // first three pieces; an enemy hopper among them that reaches the royal
 // past the pieces before it checks where one piece stands between, and
 // may come to (or stop) where none or two do. A hopper with three or more
@@ -154,20 +157,44 @@ void watch_hoppers(const VariantData& v, const State& s, unsigned enemy, Safety&
       seen = first_piece(v, s, out.royal, vi, -1, seen);
       if (seen.q < 0) break;
       if (!hops_back(v, s, enemy, seen.q, vi, seen.step)) continue;
-      if (between == 1) ++out.hop_checks;
-      out.hop_watch |= out.segment(v, seen.q, vi, -1);
+      if (between == 1) ++out.judged_checks;
+      out.watch |= out.segment(v, seen.q, vi, -1);
       out.watching = true;
     }
   }
 }
 
-Safety safety_of(const VariantData& v, const State& s, int seat) {
+// Safety::judged_checks and watch where pieces borrow: the checks, and the
+// pins, hold only while the piece behind each checker or pinner lends it
+// its moves, and taking a piece that lends may let the piece in front
+// attack as itself. So every move in check and every move of a pinned
+// piece is played to be judged, and so is every capture of a piece that
+// lends (the checks and pins then restrict nothing by lines).
+void watch_borrowers(const VariantData& v, const State& s, unsigned enemy, Safety& out) {
+  out.judged_checks += out.checks;
+  out.checks = 0;
+  for (int i = 0; i < out.npins; ++i) out.watch.set(out.pins[static_cast<std::size_t>(i)].sq);
+  out.npins = 0;
+  for (int o = 0; o < v.nseats; ++o)
+    if ((enemy >> o) & 1u)
+      s.owned[o].each([&](int sq) {
+        const int lender = v.behind_of(facing_of(s.cells[sq].code), sq);
+        if (lender >= 0 && is_piece(s.cells[lender].code) && s.cells[lender].owner == o)
+          out.watch.set(lender);
+      });
+  out.watching = out.judged_checks > 0 || out.watch.any();
+}
+
+template <bool Borrow>
+Safety safety_along(const VariantData& v, const State& s, int seat) {
   Safety out;
   int k = v.rules.check.enabled ? s.royal[seat] : -1;
   out.royal = k;
   if (k < 0) return out;
   unsigned enemy = v.attackers_of(s, seat);
-  auto attacks = [&](int q, int vi, int step) { return reaches_back(v, s, enemy, q, vi, step); };
+  auto attacks = [&](int q, int vi, int step) {
+    return reaches_back<Borrow>(v, s, enemy, q, vi, step);
+  };
   for (const auto& [vi, q] : leaps_near(v, k))
     if (attacks(q, vi, 0) && ++out.checks == 1) out.evasion = out.segment(v, q, vi, -1);
   // Slides: the first piece back from k; past one of the seat's own, the
@@ -188,7 +215,12 @@ Safety safety_of(const VariantData& v, const State& s, int seat) {
   }
   if (v.hoppers) [[unlikely]]
     watch_hoppers(v, s, enemy, out);
+  if constexpr (Borrow) watch_borrowers(v, s, enemy, out);
   return out;
+}
+
+Safety safety_of(const VariantData& v, const State& s, int seat) {
+  return v.borrows ? safety_along<true>(v, s, seat) : safety_along<false>(v, s, seat);
 }
 
 // In which order Generator::run lists the seat's moves.
@@ -219,8 +251,9 @@ struct Generator {
   int only_kind = -1, only_to = -1;
   std::array<std::int8_t, kMaxSeats> mated{{-1, -1, -1, -1}};
 
-  // Some piece captures by hopping (VariantData::hoppers).
-  bool hoppers() const { return !Plain && v.hoppers; }
+  // A move may change attacks otherwise than along lines
+  // (VariantData::indirect_attacks).
+  bool indirect() const { return !Plain && v.indirect_attacks(); }
 
   bool target_mated(int seat_b) {
     if (mated[seat_b] < 0) mated[seat_b] = is_checkmated(v, s, seat_b) ? 1 : 0;
@@ -280,8 +313,9 @@ struct Generator {
   // the other way round: the move may open the line). generate_moves keeps
   // the moves that do check.
   void checking_targets(std::uint8_t code, int from, Quiet& q) const {
-    // A hopper's screen may check from anywhere on its line.
-    if (hoppers() || maybe_pinned(target, from, 1u << seat)) {
+    // A hopper's screen may check from anywhere on its line, and a piece
+    // that lends its moves wherever the borrower goes.
+    if (indirect() || maybe_pinned(target, from, 1u << seat)) {
       q.all = true;
       return;
     }
@@ -318,7 +352,7 @@ struct Generator {
   // the target, or that stand on one).
   SquareSet movers() const {
     const SquareSet& own = s.owned[seat];
-    if (filter == MoveFilter::all || (filter == MoveFilter::captures_and_checks && hoppers()))
+    if (filter == MoveFilter::all || (filter == MoveFilter::captures_and_checks && indirect()))
       return own;
     SquareSet aims{};
     for (int o = 0; o < v.nseats; ++o)
@@ -400,7 +434,7 @@ struct Generator {
   // Then the squares its other rays let it go to (any_on_xrays).
   template <class F>
   void walk(int from, const bool& ok, F&& f) const {
-    const std::uint8_t code = s.cells[from].code;
+    const std::uint8_t code = Plain ? s.cells[from].code : moving_code(v, s, from);
     const std::uint8_t* p = rays_of(v, code, from);
     const std::uint8_t head = *p++;
     for (int r = 0; r < ray_count(head) && ok; ++r) {
@@ -421,15 +455,32 @@ struct Generator {
   }
 
   // Whether the drop `m` of the seat mates an enemy seat, played on a
-  // copy: where pieces hop, a drop may check by its own move or as the
-  // screen of a hopper behind it.
-  bool mates_past_screens(Move m) const {
+  // copy: where pieces hop or borrow, a drop may check by its own move, as
+  // the screen of a hopper behind it, or by what it lends.
+  bool mates_by_playing(Move m) const {
     State t = s;
     t.to_move = static_cast<std::uint8_t>(seat);
     make_move(v, t, m);
     for (int o = 0; o < v.nseats; ++o)
       if (v.enemies(seat, o) && t.active(o) && t.royal[o] >= 0 && is_checkmated(v, t, o))
         return true;
+    return false;
+  }
+
+  // drops.<letter>.mate: in_front: whether the drop `m` stands right in
+  // front of the royal of a seat in `enemy` and leaves that seat without a
+  // legal move (mated or stalemated), played on a copy.
+  bool ends_in_front(Move m, unsigned enemy) const {
+    for (int o = 0; o < v.nseats; ++o) {
+      const int royal = s.royal[o];
+      if (!((enemy >> o) & 1u) || !s.active(o) || royal < 0 ||
+          v.front_of(v.seat_facing[o], royal) != m.to)
+        continue;
+      State t = s;
+      t.to_move = static_cast<std::uint8_t>(seat);
+      make_move(v, t, m);
+      return !has_legal_move(v, t, o);
+    }
     return false;
   }
 
@@ -443,9 +494,9 @@ struct Generator {
   }
 
   // The royal's board moves: to squares no enemy attacks once it has left
-  // `from`.
+  // `from` (played to be judged where Safety::watch says).
   template <class Sink>
-  void royal_moves(Sink& sink, unsigned enemy, int from, bool& ok) {
+  void royal_moves(Sink& sink, const Safety& safe, unsigned enemy, int from, bool& ok) {
     const std::uint8_t code = s.cells[from].code;
     const Quiet quiet = quiet_targets(code, from);
     walk(from, ok, [&](int to, Cell c) {
@@ -453,8 +504,11 @@ struct Generator {
       if (cap == 2) {
         if (royal_capture_ok(Move::board(from, to, false), c.owner))
           ok = emit_board(sink, code, from, to);
-      } else if (wanted(cap, c, quiet, to) && !attacked_by(v, s, to, enemy, from)) {
-        ok = emit_board(sink, code, from, to);
+      } else if (wanted(cap, c, quiet, to)) {
+        if (!Plain && safe.watch.test(to)) [[unlikely]]
+          ok = emit_judged(sink, code, from, to);
+        else if (!attacked_by(v, s, to, enemy, from))
+          ok = emit_board(sink, code, from, to);
       }
     });
   }
@@ -486,15 +540,15 @@ struct Generator {
   // pins allow; `ok` turns false when the sink asks to stop.
   template <class Sink>
   void moves_of_piece(Sink& sink, const Safety& safe, unsigned enemy, int from, bool& ok) {
-    if (from == safe.royal) return royal_moves(sink, enemy, from, ok);
+    if (from == safe.royal) return royal_moves(sink, safe, enemy, from, ok);
     if (safe.checks >= 2) return;
     const std::uint8_t code = s.cells[from].code;
     const SquareSet allowed = safe.pinned_to(v, from, safe.checks == 1 ? safe.evasion : v.board);
     const Quiet quiet = quiet_targets(code, from);
     // Where pieces hop: which of the piece's moves touch a hopper's line to
-    // the royal (Safety::hop_watch), and are played to be judged.
+    // the royal (Safety::watch), and are played to be judged.
     const bool watched = !Plain && safe.watching;
-    const bool all_watched = watched && (safe.hop_checks > 0 || safe.hop_watch.test(from));
+    const bool all_watched = watched && (safe.judged_checks > 0 || safe.watch.test(from));
     walk(from, ok, [&](int to, Cell c) {
       const int cap = c.code == kEmpty ? 0 : capturable(c, to);
       if (cap == 2) {
@@ -506,7 +560,7 @@ struct Generator {
           if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
         }
       } else if (wanted(cap, c, quiet, to) && allowed.test(to)) {
-        if (watched && (all_watched || safe.hop_watch.test(to))) [[unlikely]]
+        if (watched && (all_watched || safe.watch.test(to))) [[unlikely]]
           ok = emit_judged(sink, code, from, to);
         else
           ok = emit_board(sink, code, from, to);
@@ -524,10 +578,15 @@ struct Generator {
 
   // Whether the drop `m` (of the piece `code`) is one `rule` forbids: it
   // attacks an overturned king, or it mates (it checks a royal of the seats
-  // `enemy`, and that seat has no answer). Where pieces hop, the drop may
-  // also check as a hopper's screen: the mate is then looked for by playing.
+  // `enemy`, and that seat has no answer), or (in_front) it ends a seat's
+  // game from the square in front of its royal. Where pieces hop or
+  // borrow, the drop may also check as a hopper's screen or by lending its
+  // moves: the mate is then looked for by playing.
   bool refused_drop(Move m, std::uint8_t code, const DropRule& rule, unsigned enemy) {
+    if (rule.mate == DropMate::in_front) return ends_in_front(m, enemy);
     const bool no_mate = rule.mate == DropMate::forbidden;
+    // Where pieces borrow, the dropped piece attacks as its lender.
+    if (!Plain && v.borrows) code = lent_code(v, s, code, seat, m.to);
     bool hits_overturned = false;
     int checked = -1;
     each_attacked(v, s, code, m.to, [&](int t) {
@@ -538,8 +597,8 @@ struct Generator {
     });
     if (rule.overturned_king_attack == Permission::forbidden && hits_overturned) return true;
     if (!no_mate) return false;
-    if (hoppers()) [[unlikely]]
-      return mates_past_screens(m);
+    if (indirect()) [[unlikely]]
+      return mates_by_playing(m);
     if (checked < 0) return false;
     State t = s;
     t.to_move = static_cast<std::uint8_t>(seat);
@@ -571,8 +630,9 @@ struct Generator {
       if (!s.hand[seat][v.base_kind(k)]) continue;
       std::uint8_t code = code_of(k, facing);
       SquareSet targets = empties & ~v.dead[code];
-      // (Where pieces hop, a drop may check as a screen from anywhere.)
-      if (checks_only && !hoppers()) targets &= attacking_target(code);
+      // (Where pieces hop or borrow, a drop may check as a screen, or as
+      // what it borrows, from anywhere.)
+      if (checks_only && !indirect()) targets &= attacking_target(code);
       const DropRule& rule = v.rules.drops.by_kind[k];
       if (rule.per_file > 0) {
         const std::uint32_t files = files_at_limit(v, s, seat, k);
@@ -584,11 +644,11 @@ struct Generator {
           targets = keep;
         }
       }
-      const bool no_mate = rule.mate == DropMate::forbidden;
+      const bool no_mate = rule.mate == DropMate::forbidden || rule.mate == DropMate::in_front;
       const bool no_overturned = rule.overturned_king_attack == Permission::forbidden;
       // Near a hopper's line to the royal, a drop may give or parry its check.
       const bool watched =
-          !Plain && safe.watching && (safe.hop_checks > 0 || (targets & safe.hop_watch).any());
+          !Plain && safe.watching && (safe.judged_checks > 0 || (targets & safe.watch).any());
       // A sink that only counts takes drops with nothing to judge per square
       // all at once.
       if constexpr (requires { sink.add(std::size_t{}); })
@@ -641,9 +701,13 @@ bool hopper_attacks(const VariantData& v, const State& s, int sq, unsigned seats
 
 }  // namespace
 
-bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
-  if (!seats) return false;
-  auto hits = [&](int q, int vi, int step) { return reaches_back(v, s, seats, q, vi, step); };
+namespace {
+
+template <bool Borrow>
+bool attacked_along(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
+  auto hits = [&](int q, int vi, int step) {
+    return reaches_back<Borrow>(v, s, seats, q, vi, step);
+  };
   // Leaps (and one-step moves): one cell to look at per vector.
   for (const auto& [vi, q] : leaps_near(v, sq))
     if (static_cast<unsigned>(q != lifted) & static_cast<unsigned>(hits(q, vi, 0))) return true;
@@ -654,6 +718,15 @@ bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, i
   if (v.hoppers) [[unlikely]]
     return hopper_attacks(v, s, sq, seats, lifted);
   return false;
+}
+
+}  // namespace
+
+bool attacked_by(const VariantData& v, const State& s, int sq, unsigned seats, int lifted) {
+  if (!seats) return false;
+  if (v.borrows) [[unlikely]]
+    return attacked_along<true>(v, s, sq, seats, lifted);
+  return attacked_along<false>(v, s, sq, seats, lifted);
 }
 
 bool in_check(const VariantData& v, const State& s, int seat) {
@@ -717,7 +790,7 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsig
   const int us = s.to_move;
   const int from = m.is_drop() ? -1 : m.from;
   const std::int16_t* lines = &v.line_to[static_cast<std::size_t>(king) * v.nsq];
-  if (m.to == king || (from >= 0 && lines[from] == VariantData::kManyLines) || v.hoppers)
+  if (m.to == king || (from >= 0 && lines[from] == VariantData::kManyLines) || v.indirect_attacks())
     return Checks::unsure;
   const SquareSet& reach = v.reach_to[static_cast<std::size_t>(king)];
   if (!reach.test(m.to) && (from < 0 || !reach.test(from))) return Checks::no;
@@ -883,7 +956,7 @@ bool has_legal_move(const VariantData& v, const State& s, int seat, bool with_ro
 
 bool has_legal_move_unchecked(const VariantData& v, const State& s, int seat) {
   // Where pieces hop, a piece no slider pins may still be a screen.
-  if (v.rules.check.enabled && s.royal[seat] >= 0 && !v.hoppers &&
+  if (v.rules.check.enabled && s.royal[seat] >= 0 && !v.indirect_attacks() &&
       with_generator(v, s, seat, true, [](auto& g) { return g.unpinned_piece_moves(); }))
     return true;
   return has_legal_move(v, s, seat);

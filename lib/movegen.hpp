@@ -30,6 +30,25 @@ inline int ray_count(std::uint8_t head) {
   return head & VariantData::kRayCount;
 }
 
+// moves_as: behind. The code whose moves the piece `code` of `owner` makes
+// on `sq`: that of the friendly piece directly behind it, if any, else its
+// own. borrowed_code reads the piece on the board; moving_code does so
+// only where pieces borrow.
+inline std::uint8_t lent_code(const VariantData& v, const State& s, std::uint8_t code, int owner,
+                              int sq) {
+  const int lender = v.behind_of(facing_of(code), sq);
+  if (lender < 0) return code;
+  const Cell c = s.cells[lender];
+  return is_piece(c.code) && c.owner == owner ? c.code : code;
+}
+inline std::uint8_t borrowed_code(const VariantData& v, const State& s, int sq) {
+  const Cell c = s.cells[sq];
+  return is_piece(c.code) ? lent_code(v, s, c.code, c.owner, sq) : c.code;
+}
+inline std::uint8_t moving_code(const VariantData& v, const State& s, int sq) {
+  return v.borrows ? borrowed_code(v, s, sq) : s.cells[sq].code;
+}
+
 // The rays of the piece `code` on `sq` that are not plain
 // (VariantData::xrays): the number of rays, then each ray's kind, length
 // and squares.

@@ -262,7 +262,7 @@ bool drop_mate_ends(const VariantData& v, State& s, const Turn& t) {
   if (!t.moved || !t.gave_check || !t.move.is_drop() ||
       v.rules.drops.by_kind[t.move.kind].mate != DropMate::loses)
     return false;
-  const std::uint8_t code = s.cells[t.move.to].code;
+  const std::uint8_t code = moving_code(v, s, t.move.to);
   const bool mates = any_attacked(v, s, code, t.move.to, [&](int sq) {
     const Cell c = s.cells[sq];
     return is_piece(c.code) && v.kinds[kind_of(c.code)].royal && v.enemies(t.mover, c.owner) &&
@@ -475,6 +475,42 @@ bool max_plies_ends(const VariantData& v, State& s) {
   return true;
 }
 
+// end.impasse with rule: declaration: what the seat's count says (its king
+// in its zone, not in check, min_pieces_in_zone other pieces there, and
+// the points of the zone and its hand against win_at and draw_at).
+enum class ImpasseCount { wins, draws, fails };
+ImpasseCount impasse_count(const VariantData& v, const State& s, int seat) {
+  const ImpasseRules& rule = v.rules.end.impasse;
+  const SquareSet& zone = v.zone_of_owner[seat];
+  if (s.royal[seat] < 0 || !zone.test(s.royal[seat]) || in_check(v, s, seat))
+    return ImpasseCount::fails;
+  int in_zone = 0;
+  s.owned[seat].each([&](int sq) {
+    if (zone.test(sq) && !v.kinds[kind_of(s.cells[sq].code)].royal) ++in_zone;
+  });
+  if (in_zone < rule.min_pieces_in_zone) return ImpasseCount::fails;
+  const int pts = impasse_points(v, s, seat, &zone);
+  if (pts >= rule.win_at[seat]) return ImpasseCount::wins;
+  if (rule.draw_at[seat] > 0 && pts >= rule.draw_at[seat]) return ImpasseCount::draws;
+  return ImpasseCount::fails;
+}
+
+// end.impasse.judged: turn_start: the seat to move, with a legal move (a
+// seat without one is mated or stalemated first), wins where its
+// declaration count would (a win only; reason impasse).
+bool impasse_at_turn_start_ends(const VariantData& v, State& s, SeatChecks& checks) {
+  const ImpasseRules& rule = v.rules.end.impasse;
+  if (rule.rule != ImpasseRule::declaration || rule.judged != ImpasseJudged::turn_start)
+    return false;
+  const int seat = s.to_move;
+  if (impasse_count(v, s, seat) != ImpasseCount::wins || !checks.can_move(v, s, seat)) return false;
+  unsigned losers = 0;
+  for (int o = 0; o < v.nseats; ++o)
+    if (o != seat) losers |= 1u << o;
+  finish(s, v.nseats, loser_tiers(v, s, losers), Reason::impasse);
+  return true;
+}
+
 // Step 3: the endings decided by the position after the eliminations, the
 // impasse rules only right after a real move. A game that ends names the
 // seat that would move next.
@@ -578,7 +614,7 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, SeatCh
       break;
     }
     if (history_ends(v, line, s, t) && !reported_only(line, s)) break;
-    if (r.no_legal_move == NoMove::pass || !grow) break;
+    if (r.no_legal_move == NoMove::pass || impasse_at_turn_start_ends(v, s, checks) || !grow) break;
     const int seat = s.to_move;
     if (seat_can_move(v, *grow, s, t.actor, t.gave_check, checks)) break;
     t.cause = eliminate_stuck(v, s, checks);
@@ -798,27 +834,22 @@ void play_resign(const VariantData& v, Line& line) {
 void play_declaration(const VariantData& v, Line& line) {
   State s = line.back();
   int seat = s.to_move;
-  const Rules& r = v.rules;
   ++s.ply;
   s.rule_ending = false;
-  const SquareSet& zone = v.zone_of_owner[seat];
-  bool valid = s.royal[seat] >= 0 && zone.test(s.royal[seat]) && !in_check(v, s, seat);
-  int in_zone = 0;
-  s.owned[seat].each([&](int sq) {
-    if (zone.test(sq) && !v.kinds[kind_of(s.cells[sq].code)].royal) ++in_zone;
-  });
-  valid = valid && in_zone >= r.end.impasse.min_pieces_in_zone;
-  int pts = impasse_points(v, s, seat, &zone);
-  unsigned losers = 0;
   unsigned everyone_else = 0;
   for (int o = 0; o < v.nseats; ++o)
     if (o != seat) everyone_else |= 1u << o;
-  if (valid && pts >= r.end.impasse.win_at[seat])
-    losers = everyone_else;
-  else if (valid && r.end.impasse.draw_at[seat] > 0 && pts >= r.end.impasse.draw_at[seat])
-    losers = 0;
-  else
-    losers = 1u << seat;
+  unsigned losers = 1u << seat;
+  switch (impasse_count(v, s, seat)) {
+    case ImpasseCount::wins:
+      losers = everyone_else;
+      break;
+    case ImpasseCount::draws:
+      losers = 0;
+      break;
+    case ImpasseCount::fails:
+      break;
+  }
   finish(s, v.nseats, loser_tiers(v, s, losers), Reason::declaration);
   name_next_seat(v, s, seat);
   line.push(s, seat, false);
@@ -870,11 +901,14 @@ std::string explain_drop(const VariantData& v, const State& s, int seat, Move m)
     return "it leaves seat " + std::to_string(seat + 1) + "'s king in check";
   // What the dropped piece attacks: an overturned king, or a king it mates.
   const bool overturned =
-      any_attacked(v, s, code, m.to, [&](int sq) { return s.cells[sq].code == kOverturned; });
+      any_attacked(v, s, v.borrows ? lent_code(v, s, code, seat, m.to) : code, m.to,
+                   [&](int sq) { return s.cells[sq].code == kOverturned; });
   if (overturned && rule.overturned_king_attack == Permission::forbidden)
     return "a " + k.name + " may not be dropped to attack an overturned king";
   if (rule.mate == DropMate::forbidden)
     return "a " + k.name + " drop may not checkmate (drop mate is forbidden)";
+  if (rule.mate == DropMate::in_front)
+    return "a " + k.name + " dropped in front of a king may not leave it mated or without a move";
   return "that drop is not legal here";
 }
 
@@ -889,7 +923,8 @@ std::string explain_board_move(const VariantData& v, const State& s, int seat, M
     return "the piece on " + sqname(v, m.from) + " belongs to seat " + std::to_string(c.owner + 1) +
            ", and seat " + std::to_string(seat + 1) + " is to move";
   const auto& k = v.kinds[kind_of(c.code)];
-  if (!any_reached<Visit::destinations>(v, s, c.code, m.from, [&](int sq) { return sq == m.to; }))
+  if (!any_reached<Visit::destinations>(v, s, moving_code(v, s, m.from), m.from,
+                                        [&](int sq) { return sq == m.to; }))
     return "the " + k.name + " on " + sqname(v, m.from) + " cannot reach " + sqname(v, m.to);
   const Cell t = s.cells[m.to];
   if (t.code == kOverturned) return "an overturned king cannot be captured";

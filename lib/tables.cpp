@@ -310,8 +310,23 @@ void compile_hashing(VariantData& v) {
 
 }  // namespace
 
+// The square behind each square for each facing (VariantData::behind).
+void compile_behind(VariantData& v) {
+  v.borrows = v.rules.moves_as == MovesAs::behind;
+  if (v.borrows) v.all_plain = false;
+  v.behind.assign(static_cast<std::size_t>(4 * v.nsq), -1);
+  for (int f = 0; f < 4; ++f) {
+    const auto back = to_screen(0, -1, f);
+    for (int sq = 0; sq < v.nsq; ++sq)
+      if (v.board.test(sq))
+        v.behind[static_cast<std::size_t>(f * v.nsq + sq)] =
+            static_cast<std::int16_t>(step(v, sq, back[0], back[1]));
+  }
+}
+
 void compile_tables(VariantData& v, const Moves& moves) {
   v.ncodes = static_cast<int>(v.kinds.size()) * 4 + 1;
+  compile_behind(v);
   const std::vector<int> max_range = compile_vectors(v, moves);
   compile_rays(v, moves);
   compile_walks_back(v, max_range);

@@ -105,7 +105,7 @@ bool Variant::captures_to_hand() const {
 }
 
 bool Variant::has_declaration() const {
-  return data_->rules.end.impasse.rule == detail::ImpasseRule::declaration;
+  return data_->declares_impasse();
 }
 
 bool Variant::places_by_score() const {

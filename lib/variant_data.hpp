@@ -106,9 +106,22 @@ inline const Words<Permission> kPermissionWords = {{"forbidden", Permission::for
                                                    {"allowed", Permission::allowed}};
 // drops.<kind>.mate: a drop that checkmates is legal, illegal, or legal and
 // lost by its dropper (Fairy-Stockfish's convention)
-enum class DropMate { allowed, forbidden, loses };
-inline const Words<DropMate> kDropMateWords = {
-    {"forbidden", DropMate::forbidden}, {"allowed", DropMate::allowed}, {"loses", DropMate::loses}};
+// (in_front: illegal only on the square in front of an enemy royal, where
+// it leaves that seat mated or without a legal move, annan shogi's rule)
+enum class DropMate { allowed, forbidden, loses, in_front };
+inline const Words<DropMate> kDropMateWords = {{"forbidden", DropMate::forbidden},
+                                               {"allowed", DropMate::allowed},
+                                               {"loses", DropMate::loses},
+                                               {"in_front", DropMate::in_front}};
+// moves_as: what a piece moves as (behind: the friendly piece directly
+// behind it, where there is one)
+enum class MovesAs { itself, behind };
+inline const Words<MovesAs> kMovesAsWords = {{"itself", MovesAs::itself},
+                                             {"behind", MovesAs::behind}};
+// end.impasse.judged: when a declaration rule's count is made
+enum class ImpasseJudged { on_declaration, turn_start };
+inline const Words<ImpasseJudged> kImpasseJudgedWords = {
+    {"on_declaration", ImpasseJudged::on_declaration}, {"turn_start", ImpasseJudged::turn_start}};
 // kings.several: what a seat with more than one royal piece on the board
 // means (a setup, or a promotion into a royal kind, can give it more).
 enum class SeveralRoyals { forbidden, last_is_royal };
@@ -211,12 +224,13 @@ struct RepetitionRules {
 
 // end.impasse
 struct ImpasseRules {
-  ImpasseRule rule = ImpasseRule::none;  // end.impasse.rule
-  std::array<int, kMaxKinds> points{};   // end.impasse.points, per kind
-  int lose_below = 24;                   // end.impasse.lose_below (kings_entered)
-  std::array<int, kMaxSeats> win_at{};   // end.impasse.win_at (declaration)
-  std::array<int, kMaxSeats> draw_at{};  // end.impasse.draw_at; 0 = no draw band
-  int min_pieces_in_zone = 10;           // end.impasse.min_pieces_in_zone
+  ImpasseRule rule = ImpasseRule::none;                  // end.impasse.rule
+  std::array<int, kMaxKinds> points{};                   // end.impasse.points, per kind
+  int lose_below = 24;                                   // end.impasse.lose_below (kings_entered)
+  std::array<int, kMaxSeats> win_at{};                   // end.impasse.win_at (declaration)
+  std::array<int, kMaxSeats> draw_at{};                  // end.impasse.draw_at; 0 = no draw band
+  int min_pieces_in_zone = 10;                           // end.impasse.min_pieces_in_zone
+  ImpasseJudged judged = ImpasseJudged::on_declaration;  // end.impasse.judged
 };
 
 // end
@@ -239,6 +253,7 @@ struct Rules {
   DropsRules drops;
   CheckRules check;
   KingsRules kings;
+  MovesAs moves_as = MovesAs::itself;        // moves_as
   MateDetect mate = MateDetect::immediate;   // mate
   NoMove no_legal_move = NoMove::eliminate;  // no_legal_move
   EliminationRules elimination;
@@ -307,9 +322,31 @@ struct VariantData {
   // Some piece captures by hopping: an attack may pass one piece, so a
   // move onto or off a line can give or parry check (movegen.cpp).
   bool hoppers = false;
-  // Every ray is plain (xrays holds none): the generator compiles without
-  // the other rays' tests there (movegen.cpp, with_generator).
+  // moves_as: behind. A piece moves (and attacks) as the friendly piece
+  // directly behind it (movegen.hpp, moving_code). behind[facing * nsq +
+  // sq] is that square for a piece of that facing, -1 off the board (for
+  // every variant: drops.<letter>.mate: in_front reads it too).
+  bool borrows = false;
+  std::vector<std::int16_t> behind;
+  int behind_of(int facing, int sq) const {
+    return behind[static_cast<std::size_t>(facing * nsq + sq)];
+  }
+  // The square in front of a piece of that facing (-1 off the board).
+  int front_of(int facing, int sq) const { return behind_of((facing + 2) % 4, sq); }
+  // Every ray is plain (xrays holds none) and no piece borrows: the
+  // generator compiles without the others' tests there (movegen.cpp,
+  // with_generator).
   bool all_plain = true;
+  // A move may change what another piece attacks otherwise than by opening
+  // or closing its lines (hoppers, borrowing): the shortcuts that read
+  // checks and pins from lines alone do not hold.
+  bool indirect_attacks() const { return hoppers || borrows; }
+  // A seat may declare impasse (the action `win`): a declaration rule
+  // judged when declared, not at each turn's start.
+  bool declares_impasse() const {
+    return rules.end.impasse.rule == ImpasseRule::declaration &&
+           rules.end.impasse.judged == ImpasseJudged::on_declaration;
+  }
   // [code * nsq + sq]: the squares of the rays that capture, all that the
   // piece could attack on an empty board or past a screen (a capture
   // generator skips a piece that reaches no enemy piece this way).

@@ -53,7 +53,8 @@ inline const std::vector<std::string>& variant_files() {
                                                  "microshogi.yaml",
                                                  "shoshogi.yaml",
                                                  "cannonshogi.yaml",
-                                                 "gorogoroplus.yaml"};
+                                                 "gorogoroplus.yaml",
+                                                 "annanshogi.yaml"};
   return files;
 }
 
