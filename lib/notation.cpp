@@ -91,17 +91,33 @@ bool read_uint(std::string_view s, long& out) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
-int kind_for_letter(const VariantData& v, std::string_view letter) {
+// How a text names kinds: by their letters (the generic text), or as SFEN
+// and move text write them (VariantData::sfen_letter, hand_letter).
+enum class Letters { declared, sfen };
+
+// The kind a letter names on the board (or in a drop); -1 for none.
+int kind_for_letter(const VariantData& v, std::string_view letter, Letters as = Letters::declared) {
   for (std::size_t k = 0; k < v.kinds.size(); ++k)
-    if (v.kinds[k].letter == letter) return static_cast<int>(k);
+    if ((as == Letters::sfen ? v.sfen_letter(static_cast<int>(k)) : v.kinds[k].letter) == letter)
+      return static_cast<int>(k);
   return -1;
 }
 
-// Canonical hand order: K R B G S N L P, then other letters as declared.
-std::vector<int> hand_order(const VariantData& v) {
+// The same in a hand: unpromoted kinds only.
+int kind_in_hand(const VariantData& v, std::string_view letter, Letters as) {
+  if (as == Letters::declared) return kind_for_letter(v, letter);
+  for (std::size_t k = 0; k < v.kinds.size(); ++k)
+    if (!v.kinds[k].promoted && v.hand_letter(static_cast<int>(k)) == letter)
+      return static_cast<int>(k);
+  return -1;
+}
+
+// Canonical hand order: K R B T G S N L P (T: lishogi's kyoto tokin), then
+// other letters as declared.
+std::vector<int> hand_order(const VariantData& v, Letters as) {
   std::vector<int> order;
-  for (char c : std::string("KRBGSNLP")) {
-    int k = kind_for_letter(v, std::string(1, c));
+  for (char c : std::string("KRBTGSNLP")) {
+    int k = kind_in_hand(v, std::string(1, c), as);
     if (k >= 0) order.push_back(k);
   }
   for (std::size_t k = 0; k < v.kinds.size(); ++k)
@@ -115,7 +131,7 @@ std::vector<int> hand_order(const VariantData& v) {
 // from the letter's case (SFEN) or returns the fixed seat (generic).
 template <class OwnerOf>
 void read_hand(const VariantData& v, std::string_view text, State& s, OwnerOf owner_of,
-               bool fold_case) {
+               bool fold_case, Letters as) {
   std::size_t i = 0;
   while (i < text.size()) {
     long count = 1;
@@ -130,7 +146,7 @@ void read_hand(const VariantData& v, std::string_view text, State& s, OwnerOf ow
     int seat = owner_of(c);
     std::string letter(
         1, fold_case ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c);
-    int kind = kind_for_letter(v, letter);
+    int kind = kind_in_hand(v, letter, as);
     if (kind < 0) bad("hand piece " + quoted_char(text, j) + " is not a piece of this variant");
     if (v.kinds[kind].royal)
       bad("hand holds a royal piece '" + letter + "', which never enters a hand");
@@ -255,7 +271,9 @@ void check_separators(std::string_view text, bool sfen) {
   }
 }
 
-State parse_sfen(const VariantData& v, std::string_view text) {
+// `as`: a descriptor's setup is written with its own letters, any other
+// position in the dialect's.
+State parse_sfen(const VariantData& v, std::string_view text, Letters as) {
   auto f = split(text, ' ');
   if (f.size() != 4)
     bad("SFEN has 4 fields (board, side, hands, move number), this has " +
@@ -286,7 +304,7 @@ State parse_sfen(const VariantData& v, std::string_view text) {
       int owner = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
       std::string letter = std::string(promoted ? "+" : "") +
                            static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      int kind = kind_for_letter(v, letter);
+      int kind = kind_for_letter(v, letter, as);
       if (kind < 0) bad("SFEN piece '" + letter + "' is not a piece of this variant");
       if (x >= v.width)
         bad("SFEN rank " + std::to_string(y + 1) + " is longer than " + std::to_string(v.width) +
@@ -308,7 +326,7 @@ State parse_sfen(const VariantData& v, std::string_view text) {
   if (f[2] != "-")
     read_hand(
         v, f[2], s, [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; },
-        true);
+        true, as);
   long ply = 0;
   if (!read_uint(f[3], ply) || ply < 1)
     bad("SFEN move number must be a whole number from 1 to 999999999, not " + quoted(f[3]));
@@ -433,7 +451,8 @@ State parse_generic(const VariantData& v, std::string_view text) {
             std::to_string(v.nseats));
       if (colon + 1 >= group.size()) bad("hand group " + quoted(group) + " lists no pieces");
       read_hand(
-          v, group.substr(colon + 1), s, [&](char) { return static_cast<int>(hs - 1); }, false);
+          v, group.substr(colon + 1), s, [&](char) { return static_cast<int>(hs - 1); }, false,
+          Letters::declared);
     }
   }
   long ply = 0;
@@ -506,7 +525,8 @@ State parse_position(const VariantData& v, std::string_view text, bool setup) {
   if (fields.empty())
     bad(text.empty() ? "the position text is empty" : "the position text is only white space");
   check_separators(text, sfen);
-  State s = sfen ? parse_sfen(v, text) : parse_generic(v, text);
+  State s = sfen ? parse_sfen(v, text, setup ? Letters::declared : Letters::sfen)
+                 : parse_generic(v, text);
   finish_position(v, s, setup);
   return s;
 }
@@ -542,7 +562,7 @@ std::string write_generic(const VariantData& v, const State& s) {
   out += std::to_string(s.to_move + 1);
   out += ' ';
   std::string hands;
-  auto order = hand_order(v);
+  auto order = hand_order(v, Letters::declared);
   for (int seat = 0; seat < v.nseats; ++seat) {
     std::string h;
     for (int k : order) {
@@ -581,7 +601,7 @@ std::string write_sfen(const VariantData& v, const State& s) {
       }
       if (empty) out += std::to_string(empty);
       empty = 0;
-      std::string letter = v.kinds[kind_of(c.code)].letter;
+      std::string letter = v.sfen_letter(kind_of(c.code));
       if (c.owner == 1)
         for (char& ch : letter)
           ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -591,15 +611,16 @@ std::string write_sfen(const VariantData& v, const State& s) {
   }
   out += s.to_move == 0 ? " b " : " w ";
   std::string hands;
-  auto order = hand_order(v);
+  auto order = hand_order(v, Letters::sfen);
   for (int seat = 0; seat < 2; ++seat)
     for (int k : order) {
       int n = s.hand[seat][k];
       if (n > 1) hands += std::to_string(n);
+      const std::string& letter = v.hand_letter(k);
       if (n > 0)
-        hands += seat == 0 ? v.kinds[k].letter
+        hands += seat == 0 ? letter
                            : std::string(1, static_cast<char>(std::tolower(
-                                                static_cast<unsigned char>(v.kinds[k].letter[0]))));
+                                                static_cast<unsigned char>(letter[0]))));
     }
   out += hands.empty() ? "-" : hands;
   out += ' ';
@@ -611,13 +632,15 @@ std::string move_text(const VariantData& v, const State& s, Move m) {
   if (m.to >= v.nsq || (!m.is_drop() && m.from >= v.nsq) ||
       (m.is_drop() && m.kind >= v.kinds.size()))
     return "?";
-  if (m.is_drop()) return v.kinds[m.kind].letter + "*" + square_name(v, m.to);
+  if (m.is_drop()) return v.sfen_letter(m.kind) + "*" + square_name(v, m.to);
   std::string out = square_name(v, m.from) + square_name(v, m.to);
   if (m.promote) {
-    // A promoted piece that turns back (promotion.demotion) is written with '-'.
+    // A promoted piece that turns back (promotion.demotion) is written with
+    // '-', unless the dialect marks every turn with '+'.
     const std::uint8_t code = s.cells[m.from].code;
-    out +=
-        v.rules.promotion.demotion && is_piece(code) && v.kinds[kind_of(code)].promoted ? '-' : '+';
+    const bool back =
+        v.rules.promotion.demotion && is_piece(code) && v.kinds[kind_of(code)].promoted;
+    out += back && !v.plus_turns_back ? '-' : '+';
   }
   return out;
 }
@@ -631,7 +654,7 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
   auto star = t.find('*');
   if (star != std::string::npos) {
     std::string letter = t.substr(0, star);
-    int kind = kind_for_letter(v, letter);
+    int kind = kind_for_letter(v, letter, Letters::sfen);
     if (kind < 0)
       bad("drop " + quoted(t) + ": " + quoted(letter) + " is not a piece letter of this variant");
     if (v.kinds[kind].promoted && v.rules.drops.promoted == Permission::forbidden)
@@ -644,6 +667,9 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
   }
   // '+' promotes; '-' turns a promoted piece back (promotion.demotion): both
   // are the move's other form, which the legality check tells apart.
+  if (t.back() == '-' && v.plus_turns_back)
+    bad("move " + quoted(text) + ": this variant's notation marks every turn over with '+', " +
+        "a turn back too");
   bool promote = t.back() == '+' || (v.rules.promotion.demotion && t.back() == '-');
   if (promote) t.pop_back();
   // Split into two square names: shogi names are 2 characters, algebraic

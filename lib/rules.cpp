@@ -83,10 +83,11 @@ class SeatChecks {
   // piece or a line the move opens attacks its royal (move_checks) — unless
   // the move takes a royal and so puts a seat out (board_move forgets it all
   // then). The mover is not in check after it: a legal move never leaves
-  // its own royal attacked.
+  // its own royal attacked. Where pieces borrow, a move changes what the
+  // pieces in front of its squares attack, however far: nothing is kept.
   SeatChecks(const VariantData& v, const State& before, KnownChecks known, Move m) {
     k_.learn(before.to_move, false);
-    if (!known.known) return;
+    if (!known.known || v.borrows) return;
     for (int seat = 0; seat < v.nseats; ++seat) {
       const int king = before.royal[seat];
       if (!known.knows(seat) || seat == before.to_move || king < 0 || m.to == king) continue;

@@ -354,6 +354,43 @@ void read_repetition_loser(Reading& r, const Doc& d, const std::string& at, int)
   }
 }
 
+// dialect.letters and dialect.hand: a piece letter to the letter SFEN and
+// move text write for it (letters: `X` or `+X`; hand: `X`, unpromoted
+// kinds only), no two kinds alike.
+void read_dialect(Reading& r, const Doc& d, const std::string& at, bool hand) {
+  VariantData& v = r.v;
+  if (!d.is_map()) fail(d.loc, at + " maps piece letters to the letters written for them");
+  auto& table = hand ? v.dialect_hand : v.dialect_letters;
+  for (std::size_t i = 0; i < d.map.size(); ++i) {
+    const int kind = r.kind_named(key_as_value(d, i), at);
+    const Doc& value = d.map[i].second;
+    const std::string& text = expect_word(value, at + "." + d.map[i].first);
+    const bool plus = !hand && text.size() == 2 && text[0] == '+';
+    const char c = text.empty() ? '\0' : text.back();
+    if (text.size() != (plus ? 2u : 1u) || c < 'A' || c > 'Z')
+      fail(value.loc, at + "." + d.map[i].first + " must be one capital letter" +
+                          (hand ? "" : ", or '+' and one") + ", not '" + text + "'");
+    const PieceKindInfo& k = v.kinds[static_cast<std::size_t>(kind)];
+    if (hand && (k.promoted || k.royal))
+      fail(value.loc, at + " names " + k.letter + ", which never stands in a hand as itself");
+    table[static_cast<std::size_t>(kind)] = text;
+  }
+  for (std::size_t i = 0; i < d.map.size(); ++i) {
+    const int kind = r.kind_named(key_as_value(d, i), at);
+    for (int o = 0; o < static_cast<int>(v.kinds.size()); ++o) {
+      const auto& kinds = v.kinds;
+      const bool in_hand =
+          !kinds[static_cast<std::size_t>(o)].promoted && !kinds[static_cast<std::size_t>(o)].royal;
+      if (o == kind || (hand && !in_hand)) continue;
+      const std::string& a = hand ? v.hand_letter(kind) : v.sfen_letter(kind);
+      const std::string& b = hand ? v.hand_letter(o) : v.sfen_letter(o);
+      if (a == b)
+        fail(d.map[i].second.loc, at + "." + d.map[i].first + ": '" + a + "' is written for " +
+                                      kinds[static_cast<std::size_t>(o)].letter + " too");
+    }
+  }
+}
+
 // pieces.<letter>.promotion: the piece's own choice, over promotion.compulsory.
 void read_piece_promotion(Reading& r, const Doc& d, const std::string& at, int kind) {
   const PieceKindInfo& k = r.v.kinds[static_cast<std::size_t>(kind)];
@@ -533,6 +570,13 @@ std::vector<Key> make_schema() {
       elsewhere("options.<name>.max"),
       word("dead_squares", kDeadSquaresWords,
            [](V& v, int) -> bool& { return v.dead_squares_allowed; }),
+      mapping("dialect"),
+      custom("dialect.letters", [](Reading& r, const Doc& d, const std::string& at,
+                                   int) { read_dialect(r, d, at, false); }),
+      custom("dialect.hand", [](Reading& r, const Doc& d, const std::string& at,
+                                int) { read_dialect(r, d, at, true); }),
+      word("dialect.turn_mark", kTurnMarkWords,
+           [](V& v, int) -> bool& { return v.plus_turns_back; }),
   };
 }
 

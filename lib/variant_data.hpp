@@ -118,6 +118,9 @@ inline const Words<DropMate> kDropMateWords = {{"forbidden", DropMate::forbidden
 enum class MovesAs { itself, behind };
 inline const Words<MovesAs> kMovesAsWords = {{"itself", MovesAs::itself},
                                              {"behind", MovesAs::behind}};
+// dialect.turn_mark: how move text marks a turn back to the plain side
+// (promotion.demotion): '-', or '+' like every other turn over
+inline const Words<bool> kTurnMarkWords = {{"plus_minus", false}, {"plus", true}};
 // end.impasse.judged: when a declaration rule's count is made
 enum class ImpasseJudged { on_declaration, turn_start };
 inline const Words<ImpasseJudged> kImpasseJudgedWords = {
@@ -295,6 +298,19 @@ struct VariantData {
   // piece's own `promotion: compulsory`), compiled from the two.
   std::array<bool, kMaxKinds> must_promote{};
   bool dead_squares_allowed = false;  // dead_squares: allowed (then `dead` is empty)
+  // dialect: what SFEN and move text write for each kind on the board (and
+  // in drops) and in hand; empty: the kind's letter (sfen_letter,
+  // hand_letter read them). plus_turns_back: '+' marks a turn back too.
+  std::array<std::string, kMaxKinds> dialect_letters{}, dialect_hand{};
+  bool plus_turns_back = false;
+  const std::string& sfen_letter(int kind) const {
+    const std::string& l = dialect_letters[static_cast<std::size_t>(kind)];
+    return l.empty() ? kinds[static_cast<std::size_t>(kind)].letter : l;
+  }
+  const std::string& hand_letter(int kind) const {
+    const std::string& l = dialect_hand[static_cast<std::size_t>(kind)];
+    return l.empty() ? sfen_letter(kind) : l;
+  }
 
   Rules rules;
 
