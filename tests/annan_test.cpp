@@ -131,3 +131,27 @@ TEST_CASE("annan: positions reached by play match shogiops move by move") {
   }
   CHECK(rows >= 50);
 }
+
+TEST_CASE("moves_as, end.impasse.judged: wrong values are refused where written") {
+  auto parse = [](const std::string& more) {
+    return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
+                                    "/annanshogi.yaml\nname: x\n" + more,
+                                "x.yaml");
+  };
+  CHECK_THROWS_WITH_AS(parse("moves_as: ahead\n"),
+                       doctest::Contains("x.yaml:4:11: moves_as cannot be 'ahead'; allowed: "
+                                         "itself, behind"),
+                       koma::DescriptorError);
+  CHECK_THROWS_WITH_AS(parse("end: {impasse: {judged: always}}\n"),
+                       doctest::Contains("cannot be 'always'; allowed: on_declaration, turn_start"),
+                       koma::DescriptorError);
+  CHECK_THROWS_WITH_AS(parse("replace: [end]\nend: {impasse: {rule: try, judged: turn_start}}\n"),
+                       doctest::Contains("x.yaml:5:35: end.impasse.judged says when a "
+                                         "declaration's count is made"),
+                       koma::DescriptorError);
+  // Itself, the same board is shogi's: a pawn does not move as the rook.
+  auto plain = parse("moves_as: itself\n");
+  koma::Game g(koma::Position::from_text(plain, "8k/9/9/9/9/9/4P4/4R4/4K4 b - 1"));
+  CHECK_FALSE(test::has_move(g, "5g5e"));
+  CHECK(test::has_move(g, "5g5f"));
+}
