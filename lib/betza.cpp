@@ -154,21 +154,15 @@ std::string did_you_mean(Shape shape, const std::string& mods, const std::string
   if (shape != Shape::orthogonal || mods.find_first_not_of("fblrvs") != std::string::npos)
     return "";
   auto has = [&](char c) { return mods.find(c) != std::string::npos; };
-  std::string out;
-  const bool vertical = has('v') || (has('f') && has('b'));
-  const bool sideways = has('s') || (has('l') && has('r'));
-  if (vertical)
-    out += "v" + atom;
-  else if (has('f'))
-    out += "f" + atom;
-  else if (has('b'))
-    out += "b" + atom;
-  if (sideways)
-    out += "s" + atom;
-  else if (has('l'))
-    out += "l" + atom;
-  else if (has('r'))
-    out += "r" + atom;
+  // One component for an axis: both of its directions (`pair`), or the one
+  // written, or none.
+  auto axis = [&](char pair, char one, char other) -> std::string {
+    if (has(pair) || (has(one) && has(other))) return pair + atom;
+    if (has(one)) return one + atom;
+    if (has(other)) return other + atom;
+    return "";
+  };
+  const std::string out = axis('v', 'f', 'b') + axis('s', 'l', 'r');
   return "; did you mean '" + out + "'? (koma reads a letter pair first: docs/descriptor.md)";
 }
 
