@@ -363,8 +363,9 @@ struct Generator {
     if (near) aims |= *near;
     SquareSet out{};
     own.each([&](int from) {
-      const SquareSet& reach =
-          v.reach_from[static_cast<std::size_t>(s.cells[from].code) * v.nsq + from];
+      // (What the piece reaches as what it moves as, where pieces borrow.)
+      const std::uint8_t code = Plain ? s.cells[from].code : moving_code(v, s, from);
+      const SquareSet& reach = v.reach_from[static_cast<std::size_t>(code) * v.nsq + from];
       if ((reach & aims).any() || (near && near->test(from))) out.set(from);
     });
     return out;

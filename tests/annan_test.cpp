@@ -146,7 +146,7 @@ TEST_CASE("moves_as, end.impasse.judged: wrong values are refused where written"
                        doctest::Contains("cannot be 'always'; allowed: on_declaration, turn_start"),
                        koma::DescriptorError);
   CHECK_THROWS_WITH_AS(parse("replace: [end]\nend: {impasse: {rule: try, judged: turn_start}}\n"),
-                       doctest::Contains("x.yaml:5:35: end.impasse.judged says when a "
+                       doctest::Contains("x.yaml:5:36: end.impasse.judged says when a "
                                          "declaration's count is made"),
                        koma::DescriptorError);
   // Itself, the same board is shogi's: a pawn does not move as the rook.
