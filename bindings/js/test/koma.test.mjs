@@ -249,7 +249,7 @@ test("writeRecord: every record of tests/data is written as the format says and 
   // variants.jsonl is koma's table of its shipped variants, not records.
   const files = readdirSync(path.join(root, "tests/data"))
     .filter((f) => f.endsWith(".jsonl") && f !== "variants.jsonl");
-  assert.equal(files.length, 6);
+  assert.equal(files.length, 8);
   let written = 0;
   for (const file of files) {
     const lines = readFileSync(path.join(root, "tests/data", file), "utf8").split("\n");
