@@ -367,9 +367,12 @@ void read_dialect(Reading& r, const Doc& d, const std::string& at, bool hand) {
     const std::string& text = expect_word(value, at + "." + d.map[i].first);
     const bool plus = !hand && text.size() == 2 && text[0] == '+';
     const char c = text.empty() ? '\0' : text.back();
-    if (text.size() != (plus ? 2u : 1u) || c < 'A' || c > 'Z')
-      fail(value.loc, at + "." + d.map[i].first + " must be one capital letter" +
-                          (hand ? "" : ", or '+' and one") + ", not '" + text + "'");
+    if (text.size() != (plus ? 2u : 1u) || c < 'A' || c > 'Z') {
+      std::string what = at + "." + d.map[i].first + " must be one capital letter";
+      if (!hand) what += ", or '+' and one";
+      what += ", not '" + text + "'";
+      fail(value.loc, what);
+    }
     const PieceKindInfo& k = v.kinds[static_cast<std::size_t>(kind)];
     if (hand && (k.promoted || k.royal))
       fail(value.loc, at + " names " + k.letter + ", which never stands in a hand as itself");
@@ -384,9 +387,13 @@ void read_dialect(Reading& r, const Doc& d, const std::string& at, bool hand) {
       if (o == kind || (hand && !in_hand)) continue;
       const std::string& a = hand ? v.hand_letter(kind) : v.sfen_letter(kind);
       const std::string& b = hand ? v.hand_letter(o) : v.sfen_letter(o);
-      if (a == b)
-        fail(d.map[i].second.loc, at + "." + d.map[i].first + ": '" + a + "' is written for " +
-                                      kinds[static_cast<std::size_t>(o)].letter + " too");
+      if (a == b) {
+        std::string what = at;
+        what += "." + d.map[i].first;
+        what += ": '" + a + "' is written for ";
+        what += kinds[static_cast<std::size_t>(o)].letter + " too";
+        fail(d.map[i].second.loc, what);
+      }
     }
   }
 }

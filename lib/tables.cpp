@@ -314,12 +314,13 @@ void compile_hashing(VariantData& v) {
 void compile_behind(VariantData& v) {
   v.borrows = v.rules.moves_as == MovesAs::behind;
   if (v.borrows) v.all_plain = false;
-  v.behind.assign(static_cast<std::size_t>(4 * v.nsq), -1);
+  const auto nsq = static_cast<std::size_t>(v.nsq);
+  v.behind.assign(4 * nsq, -1);
   for (int f = 0; f < 4; ++f) {
     const auto back = to_screen(0, -1, f);
     for (int sq = 0; sq < v.nsq; ++sq)
       if (v.board.test(sq))
-        v.behind[static_cast<std::size_t>(f * v.nsq + sq)] =
+        v.behind[static_cast<std::size_t>(f) * nsq + static_cast<std::size_t>(sq)] =
             static_cast<std::int16_t>(step(v, sq, back[0], back[1]));
   }
 }

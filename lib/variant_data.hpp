@@ -345,7 +345,8 @@ struct VariantData {
   bool borrows = false;
   std::vector<std::int16_t> behind;
   int behind_of(int facing, int sq) const {
-    return behind[static_cast<std::size_t>(facing * nsq + sq)];
+    return behind[static_cast<std::size_t>(facing) * static_cast<std::size_t>(nsq) +
+                  static_cast<std::size_t>(sq)];
   }
   // The square in front of a piece of that facing (-1 off the board).
   int front_of(int facing, int sq) const { return behind_of((facing + 2) % 4, sq); }

@@ -266,7 +266,7 @@ test("writeRecord: every record of tests/data is written as the format says and 
       ++written;
     }
   }
-  assert.equal(written, 223);  // 113 + 8 + 24 + 22 + 16 + 40 lines, none refused
+  assert.equal(written, 435);  // 213 + 8 + 24 + 22 + 12 + 100 + 16 + 40 lines, none refused
 });
 
 test("writeRecord: lines koma wrote are written back byte for byte", async () => {
