@@ -302,10 +302,16 @@ void compile_hashing(VariantData& v) {
   for (auto& z : v.z_cell) z = splitmix(seed);
   v.z_overturned.assign(static_cast<std::size_t>(v.nseats) * v.nsq, 0);
   for (auto& z : v.z_overturned) z = splitmix(seed);
+  // The hand keys of the first 32 kinds come where they came when there
+  // could be no more (so the keys, and the CPU players' games that draw
+  // on them, stayed as they were), the others last.
+  constexpr std::size_t kFirstKinds = 32;
   for (auto& seat : v.z_hand)
-    for (auto& z : seat) z = splitmix(seed);
+    for (std::size_t k = 0; k < kFirstKinds; ++k) seat[k] = splitmix(seed);
   for (auto& z : v.z_turn) z = splitmix(seed);
   for (auto& z : v.z_elim) z = splitmix(seed);
+  for (auto& seat : v.z_hand)
+    for (std::size_t k = kFirstKinds; k < seat.size(); ++k) seat[k] = splitmix(seed);
 }
 
 }  // namespace

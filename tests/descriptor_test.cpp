@@ -692,3 +692,29 @@ TEST_CASE("seats: one seat with end.last_seat_standing, and a first seat that ca
                "could begin or end"},
               {{"first_seat", "2"}});
 }
+
+// Every letter the pieces may take: K, 24 more capital letters (not X) and
+// their 24 promoted kinds, 49 kinds; the last ones play like the first.
+TEST_CASE("pieces: as many kinds as there are letters") {
+  std::string yaml =
+      "koma: 1\nname: letters\nnotation: sfen\nboard: {width: 5, height: 5}\n"
+      "seats:\n  - {name: Sente, facing: up}\n  - {name: Gote, facing: down}\npieces:\n"
+      "  K: {name: King, moves: K, royal: true}\n";
+  for (char c = 'A'; c <= 'Z'; ++c) {
+    if (c == 'K' || c == 'X') continue;
+    const std::string l(1, c);
+    yaml += "  " + l + ": {name: P" + l + ", moves: W, promotes_to: +" + l + "}\n";
+    yaml += "  +" + l + ": {name: Q" + l + ", moves: W}\n";
+  }
+  yaml += "setup: 4k/5/2+Z2/5/K4 b Z 1\npromotion: {zone: none}\n";
+  auto v = koma::Variant::parse(yaml, "letters.yaml");
+  REQUIRE(v->kinds() == 49);
+  // Sente: the king in a corner (3 moves), a promoted Z (kind 48) on 3c
+  // stepping to 4 squares, a Z in hand dropped on the 22 empty squares: 29.
+  koma::Game g(v);
+  CHECK(koma::perft(g, 1) == 29);
+  // A captured +Z goes to hand as Z, the highest hand kind.
+  koma::Game take(koma::Position::from_text(v, "4k/5/2+z2/2K2/5 b z 1"));
+  take.play("3d3c");
+  CHECK(take.position().text() == "4k/5/2K2/5/5 w Zz 2");
+}

@@ -10,7 +10,7 @@
 namespace koma::detail {
 
 inline constexpr int kMaxSeats = 4;
-inline constexpr int kMaxKinds = 32;
+inline constexpr int kMaxKinds = 64;
 inline constexpr int kMaxSquares = 256;
 
 // A cell holds a piece code and an owner. The code packs (kind, facing) as
