@@ -133,11 +133,7 @@ TEST_CASE("annan: positions reached by play match shogiops move by move") {
 }
 
 TEST_CASE("moves_as, end.impasse.judged: wrong values are refused where written") {
-  auto parse = [](const std::string& more) {
-    return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
-                                    "/annanshogi.yaml\nname: x\n" + more,
-                                "x.yaml");
-  };
+  auto parse = [](const std::string& more) { return test::extended("annanshogi.yaml", more); };
   CHECK_THROWS_WITH_AS(parse("moves_as: ahead\n"),
                        doctest::Contains("x.yaml:4:11: moves_as cannot be 'ahead'; allowed: "
                                          "itself, behind"),

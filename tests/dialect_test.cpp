@@ -97,9 +97,7 @@ TEST_CASE("dialect: dobutsu in lishogi's letters (scalashogi's Dobutsu)") {
 TEST_CASE("dialect.letters, dialect.hand, dialect.turn_mark: checked where written") {
   // (The shipped dialect choice is replaced whole.)
   auto parse = [](const std::string& more) {
-    return koma::Variant::parse(std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR +
-                                    "/kyotoshogi.yaml\nname: x\nreplace: [dialect]\n" + more,
-                                "x.yaml");
+    return test::extended("kyotoshogi.yaml", "replace: [dialect]\n" + more);
   };
   CHECK_THROWS_WITH_AS(parse("dialect: {letters: {+N: S}}\n"),
                        doctest::Contains("'S' is written for S too"), koma::DescriptorError);

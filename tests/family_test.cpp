@@ -187,16 +187,6 @@ TEST_CASE("family: positions reached by play match Fairy-Stockfish move by move"
   CHECK(built == 7);
 }
 
-namespace {
-
-std::shared_ptr<const koma::Variant> extended(const std::string& parent, const std::string& more) {
-  return koma::Variant::parse(
-      std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/" + parent + "\nname: x\n" + more,
-      "x.yaml");
-}
-
-}  // namespace
-
 TEST_CASE(
     "promotion.compulsory, pieces.P.promotion: compulsory promotion, for the zone or for one "
     "piece") {
@@ -215,19 +205,19 @@ TEST_CASE(
   CHECK(test::has_move(low, "8e8d"));
   CHECK_FALSE(test::has_move(low, "8e8d+"));
   // A piece may say otherwise: here the pawn's promotion stays optional.
-  auto optional_pawn = extended("euroshogi.yaml", "pieces: {P: {promotion: optional}}\n");
+  auto optional_pawn = test::extended("euroshogi.yaml", "pieces: {P: {promotion: optional}}\n");
   koma::Game o(koma::Position::from_text(optional_pawn, "4k3/8/8/P7/8/8/8/4K3 b - 1"));
   CHECK(test::has_move(o, "8d8c+"));
   CHECK(test::has_move(o, "8d8c"));
   // Shogi with only the silver's promotion compulsory.
-  auto silver = extended("shogi.yaml", "pieces: {S: {promotion: compulsory}}\n");
+  auto silver = test::extended("shogi.yaml", "pieces: {S: {promotion: compulsory}}\n");
   koma::Game s(koma::Position::from_text(silver, "4k4/9/9/S7P/9/9/9/9/4K4 b - 1"));
   CHECK(test::has_move(s, "9d9c+"));
   CHECK_FALSE(test::has_move(s, "9d9c"));
   CHECK(test::has_move(s, "1d1c+"));
   CHECK(test::has_move(s, "1d1c"));
   // Only a piece that promotes can be told to.
-  CHECK_THROWS_WITH_AS(extended("shogi.yaml", "pieces: {G: {promotion: compulsory}}\n"),
+  CHECK_THROWS_WITH_AS(test::extended("shogi.yaml", "pieces: {G: {promotion: compulsory}}\n"),
                        doctest::Contains("piece G has 'promotion' but no 'promotes_to'"),
                        koma::DescriptorError);
 }
@@ -307,30 +297,30 @@ TEST_CASE(
 
 TEST_CASE("end.goal.depth: a goal deeper than the board, or holding a lion's start, is refused") {
   CHECK_THROWS_WITH_AS(
-      extended("dobutsu.yaml", "end: {goal: {depth: 5}}\n"),
+      test::extended("dobutsu.yaml", "end: {goal: {depth: 5}}\n"),
       doctest::Contains("end.goal.depth 5 does not fit a board 4 rows high; at most 4"),
       koma::DescriptorError);
   // Four rows are the whole board: each lion would start on its goal
   // (issue 40: every game ended at its first move).
-  CHECK_THROWS_WITH_AS(extended("dobutsu.yaml", "end: {goal: {depth: 4}}\n"),
+  CHECK_THROWS_WITH_AS(test::extended("dobutsu.yaml", "end: {goal: {depth: 4}}\n"),
                        doctest::Contains("end.goal: seat Gote's royal starts on its goal, at 2a"),
                        koma::DescriptorError);
-  CHECK_NOTHROW(extended("dobutsu.yaml", "end: {goal: {depth: 3}}\n"));
+  CHECK_NOTHROW(test::extended("dobutsu.yaml", "end: {goal: {depth: 3}}\n"));
   // A goal for royals, where no piece is one.
   CHECK_THROWS_WITH_AS(
-      extended("minishogi.yaml", "pieces: {K: {royal: false}}\nend: {goal: {depth: 1}}\n"),
+      test::extended("minishogi.yaml", "pieces: {K: {royal: false}}\nend: {goal: {depth: 1}}\n"),
       doctest::Contains("end.goal: a royal on its far rows wins, but no piece is royal"),
       koma::DescriptorError);
 }
 
 TEST_CASE("pieces.L.promotes_to: two kinds promoting to one kind are refused") {
   // A captured +N would go back to the hand as a knight or as a lance.
-  CHECK_THROWS_WITH_AS(extended("shogi.yaml", "pieces: {L: {promotes_to: +N}}\n"),
+  CHECK_THROWS_WITH_AS(test::extended("shogi.yaml", "pieces: {L: {promotes_to: +N}}\n"),
                        doctest::Contains("pieces N and L both promote to +N"),
                        koma::DescriptorError);
   // Saying which it returns as is a rule: the +L kind then has no origin.
   CHECK_THROWS_WITH_AS(
-      extended("shogi.yaml", "pieces: {L: {promotes_to: +N}, +N: {demotes_to: N}}\n"),
+      test::extended("shogi.yaml", "pieces: {L: {promotes_to: +N}, +N: {demotes_to: N}}\n"),
       doctest::Contains("no piece promotes to +L"), koma::DescriptorError);
 }
 
@@ -386,17 +376,17 @@ TEST_CASE("drops.captured: captured pieces that leave the game") {
   koma::Game kept = test::play_all(koma::Game(test::variant("shogi.yaml")), bishop_trade);
   CHECK(test::hand(kept, 1, "B") == 1);
   koma::Game removed = test::play_all(
-      koma::Game(extended("shogi.yaml", "drops: {captured: removed}\n")), bishop_trade);
+      koma::Game(test::extended("shogi.yaml", "drops: {captured: removed}\n")), bishop_trade);
   CHECK(test::hand(removed, 1, "B") == 0);
   // Drops stay: a piece the position puts in hand may still be dropped.
-  koma::Game held(koma::Position::from_text(extended("shogi.yaml", "drops: {captured: removed}\n"),
-                                            "4k4/9/9/9/9/9/9/9/4K4 b P 1"));
+  koma::Game held(koma::Position::from_text(
+      test::extended("shogi.yaml", "drops: {captured: removed}\n"), "4k4/9/9/9/9/9/9/9/4K4 b P 1"));
   CHECK(test::has_move(held, "P*5e"));
-  koma::Game child = test::play_all(koma::Game(extended("shoshogi.yaml", "title: Child\n")),
+  koma::Game child = test::play_all(koma::Game(test::extended("shoshogi.yaml", "title: Child\n")),
                                     {"7g7f", "3c3d", "8h2b"});
   CHECK(test::hand(child, 1, "B") == 0);
   CHECK_THROWS_WITH_AS(
-      extended("shogi.yaml", "drops: {captured: nowhere}\n"),
+      test::extended("shogi.yaml", "drops: {captured: nowhere}\n"),
       doctest::Contains("drops.captured cannot be 'nowhere'; allowed: to_hand, removed"),
       koma::DescriptorError);
 }
@@ -404,7 +394,7 @@ TEST_CASE("drops.captured: captured pieces that leave the game") {
 // drops.enabled: false (sho shogi's): nothing is dropped, though captures
 // still fill the captor's hand.
 TEST_CASE("drops.enabled: no drops, while captures still fill hands") {
-  auto no_drops = extended("shogi.yaml", "drops: {enabled: false}\n");
+  auto no_drops = test::extended("shogi.yaml", "drops: {enabled: false}\n");
   koma::Game held(koma::Position::from_text(no_drops, "4k4/9/9/9/9/9/9/9/4K4 b P 1"));
   CHECK(test::sorted_texts(held) ==
         std::vector<std::string>{"5i4h", "5i4i", "5i5h", "5i6h", "5i6i"});
@@ -422,8 +412,8 @@ TEST_CASE("drops.enabled: no drops, while captures still fill hands") {
 TEST_CASE("end.goal.depth: the goal is the rows farthest along the seat's facing") {
   // Sente's lion steps from 1c to 1b, where Gote's lion on 3a does not
   // attack it: the second row from the far edge, a goal two rows deep.
-  koma::Game deep(koma::Position::from_text(extended("dobutsu.yaml", "end: {goal: {depth: 2}}\n"),
-                                            "l2/3/2L/3 b - 1"));
+  koma::Game deep(koma::Position::from_text(
+      test::extended("dobutsu.yaml", "end: {goal: {depth: 2}}\n"), "l2/3/2L/3 b - 1"));
   deep.play("1c1b");
   REQUIRE(deep.over());
   CHECK(deep.result() == koma::Result{{1, 2}, koma::Reason::try_rule});
@@ -465,7 +455,7 @@ TEST_CASE("kings.several: two royals (sho shogi's king and crown prince)") {
   CHECK_THROWS_WITH_AS(
       koma::Position::from_text(test::variant("shogi.yaml"), "4k4/9/9/9/9/9/9/9/3KK4 b - 1"),
       doctest::Contains("seat 1 has 2 royal pieces; at most 1 allowed"), koma::NotationError);
-  CHECK_THROWS_WITH_AS(extended("shoshogi.yaml", "kings: {several: forbidden}\n"),
+  CHECK_THROWS_WITH_AS(test::extended("shoshogi.yaml", "kings: {several: forbidden}\n"),
                        doctest::Contains("piece E turns into the royal +E, which gives a seat a "
                                          "second royal; that needs kings: {several: "
                                          "last_is_royal}"),

@@ -21,6 +21,15 @@ inline std::shared_ptr<const koma::Variant> variant(const std::string& file,
   return koma::Variant::load(std::string(KOMA_VARIANTS_DIR) + "/" + file, o);
 }
 
+// A descriptor extending the shipped `parent` (named x, read as x.yaml), with
+// `more` from its fourth line on.
+inline std::shared_ptr<const koma::Variant> extended(const std::string& parent,
+                                                     const std::string& more) {
+  return koma::Variant::parse(
+      std::string("koma: 1\nextends: ") + KOMA_VARIANTS_DIR + "/" + parent + "\nname: x\n" + more,
+      "x.yaml");
+}
+
 inline std::vector<YAML::Node> jsonl(const std::string& name) {
   std::ifstream in(std::string(KOMA_TEST_DATA) + "/" + name);
   std::vector<YAML::Node> out;
