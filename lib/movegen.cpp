@@ -260,17 +260,21 @@ struct Generator {
     return mated[seat_b] == 1;
   }
 
+  // The position after the seat plays `m` in `s`, on a copy.
+  State played(Move m) const {
+    State t = s;
+    t.to_move = static_cast<std::uint8_t>(seat);
+    make_move(v, t, m);
+    return t;
+  }
+
   // Royal capture: allowed by the variant, and legal once the captured seat
   // is out of the game.
   bool royal_capture_ok(Move m, int victim) {
     RoyalCapture rc = v.rules.kings.capture;
     if (rc == RoyalCapture::never || !royal_captures) return false;
     if (rc == RoyalCapture::when_checkmated && !target_mated(victim)) return false;
-    if (!v.rules.check.enabled) return true;
-    State t = s;
-    t.to_move = static_cast<std::uint8_t>(seat);
-    make_move(v, t, m);
-    return t.royal[seat] < 0 || !attacked_by(v, t, t.royal[seat], v.attackers_of(t, seat));
+    return !v.rules.check.enabled || royal_safe_after(m);
   }
 
   template <class Sink>
@@ -459,9 +463,7 @@ struct Generator {
   // copy: where pieces hop or borrow, a drop may check by its own move, as
   // the screen of a hopper behind it, or by what it lends.
   bool mates_by_playing(Move m) const {
-    State t = s;
-    t.to_move = static_cast<std::uint8_t>(seat);
-    make_move(v, t, m);
+    const State t = played(m);
     for (int o = 0; o < v.nseats; ++o)
       if (v.enemies(seat, o) && t.active(o) && t.royal[o] >= 0 && is_checkmated(v, t, o))
         return true;
@@ -477,10 +479,7 @@ struct Generator {
       if (!((enemy >> o) & 1u) || !s.active(o) || royal < 0 ||
           v.front_of(v.seat_facing[o], royal) != m.to)
         continue;
-      State t = s;
-      t.to_move = static_cast<std::uint8_t>(seat);
-      make_move(v, t, m);
-      return !has_legal_move(v, t, o);
+      return !has_legal_move(v, played(m), o);
     }
     return false;
   }
@@ -488,9 +487,7 @@ struct Generator {
   // Whether the move `m` of the seat leaves its royal unattacked, played
   // on a copy.
   bool royal_safe_after(Move m) const {
-    State t = s;
-    t.to_move = static_cast<std::uint8_t>(seat);
-    make_move(v, t, m);
+    const State t = played(m);
     return t.royal[seat] < 0 || !attacked_by(v, t, t.royal[seat], v.attackers_of(t, seat));
   }
 
@@ -601,10 +598,7 @@ struct Generator {
     if (indirect()) [[unlikely]]
       return mates_by_playing(m);
     if (checked < 0) return false;
-    State t = s;
-    t.to_move = static_cast<std::uint8_t>(seat);
-    make_move(v, t, m);
-    return is_checkmated(v, t, checked);
+    return is_checkmated(v, played(m), checked);
   }
 
   // The seat's drops (none in double check).
