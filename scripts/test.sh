@@ -4,7 +4,8 @@
 # build the WebAssembly module and run its node tests (scripts/wasm.sh).
 # Configures, builds and tests with the CMake presets of CMakePresets.json:
 # "tests" (Release, build/tests) by default; SANITIZE=1 "asan"
-# (-fsanitize=address,undefined, build/asan) with every test; SANITIZE=thread
+# (-fsanitize=address,undefined, build/asan) with every test but those
+# labelled "slow" (deeper counts of what the others walk); SANITIZE=thread
 # "tsan" (-fsanitize=thread, build/tsan) with the tests labelled "threads"
 # (ctest -L threads). JOBS sets the build's and ctest's parallelism (default
 # 2); WASM=0 leaves out scripts/wasm.sh (CI runs it as a step of its own).
