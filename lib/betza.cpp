@@ -304,4 +304,67 @@ BetzaResult parse_betza(const std::string& text) {
   return r;
 }
 
+DoubleResult parse_double(const std::string& text) {
+  DoubleResult r;
+  auto error = [&](std::size_t at, std::string msg) {
+    r.error = std::move(msg);
+    r.error_at = static_cast<int>(at);
+    r.steps.clear();
+    return r;
+  };
+  const std::size_t a = text.find('a');
+  if (a == std::string::npos)
+    return error(text.size(), "a double move is written <first step>a<second step>, e.g. KaK");
+  if (text.find('a', a + 1) != std::string::npos)
+    return error(text.find('a', a + 1), "a double move has two steps: one 'a' only");
+  const BetzaResult first = parse_betza(text.substr(0, a));
+  if (!first.error.empty()) return error(static_cast<std::size_t>(first.error_at), first.error);
+  for (const MoveComponent& m : first.moves)
+    if (m.range != 1 || !m.plain() || std::abs(m.x) > 1 || std::abs(m.y) > 1)
+      return error(0,
+                   "the first step of a double move is one step of W, F or K (with "
+                   "directions), moving and capturing, without m, c or p");
+  // The second leg: relative directions, then W, F or K alone.
+  const std::size_t then_at = a + 1;
+  std::size_t i = then_at;
+  std::string dirs;
+  while (i < text.size() && std::islower(static_cast<unsigned char>(text[i]))) {
+    if (std::string("fbvs").find(text[i]) == std::string::npos)
+      return error(i, std::string("'") + text[i] +
+                          "' is no direction of a second step: f (straight on), b (back), v "
+                          "(both), s (square to the first step)");
+    dirs += text[i++];
+  }
+  if (i + 1 != text.size() || std::string("WFK").find(text[i]) == std::string::npos)
+    return error(i, "the second step of a double move is W, F or K, once, after its directions");
+  const char atom = text[i];
+  for (const MoveComponent& m : first.moves) {
+    DoubleStep step{m.x, m.y, {}};
+    const bool diagonal = m.x != 0 && m.y != 0;
+    if (dirs.empty()) {
+      for (int dx = -1; dx <= 1; ++dx)
+        for (int dy = -1; dy <= 1; ++dy) {
+          const bool is_diagonal = dx != 0 && dy != 0;
+          if ((dx || dy) && (atom == 'K' || (atom == 'F') == is_diagonal))
+            step.then.emplace_back(dx, dy);
+        }
+    } else {
+      if (atom == 'K' || (atom == 'F') != diagonal)
+        return error(i, std::string("relative directions need a second step of the first "
+                                    "one's shape (") +
+                            (diagonal ? "F" : "W") + ")");
+      // Straight on, and square to it: (x, y) turned a quarter.
+      auto has = [&](char c) { return dirs.find(c) != std::string::npos; };
+      if (has('f') || has('v')) step.then.emplace_back(m.x, m.y);
+      if (has('b') || has('v')) step.then.emplace_back(-m.x, -m.y);
+      if (has('s')) {
+        step.then.emplace_back(m.y, -m.x);
+        step.then.emplace_back(-m.y, m.x);
+      }
+    }
+    r.steps.push_back(step);
+  }
+  return r;
+}
+
 }  // namespace koma::detail

@@ -36,4 +36,23 @@ struct BetzaResult {
 
 BetzaResult parse_betza(const std::string& text);
 
+// A double move (pieces.<letter>.double, chu shogi's lion): `<first>a<then>`
+// in the spirit of XBetza's `a` chain. The first leg is one or more single
+// steps (W, F or K with directions, range 1: `K`, `fW`, `fF`); the second
+// leg's steps are read from the first one's end, its directions relative
+// to the first step: none, every step of its atom (W, F or K: the lion's
+// `KaK`); or f (straight on), b (back to the start), v (both), s (the two
+// steps square to it), on an atom of the first step's shape (the falcon's
+// `fWavW`, the eagle's `fFavF`).
+struct DoubleStep {
+  int x, y;                               // the first step, piece-relative
+  std::vector<std::pair<int, int>> then;  // the second steps from there
+};
+struct DoubleResult {
+  std::vector<DoubleStep> steps;
+  std::string error;  // empty on success
+  int error_at = 0;   // character index of the problem
+};
+DoubleResult parse_double(const std::string& text);
+
 }  // namespace koma::detail

@@ -93,9 +93,10 @@ void derive_promotion(VariantData& v) {
 // SFEN has no mark for a void: a piece could be written onto one, and a
 // void would print as an empty cell.
 void check_notation(const VariantData& v, const Doc& top) {
-  if (v.sfen && (v.nseats != 2 || v.width > 9 || v.height > 9 || v.board.count() != v.nsq))
+  if (v.sfen && (v.nseats != 2 || !v.shogi_squares || v.board.count() != v.nsq))
     fail(top.find("notation")->loc,
-         "notation sfen needs two seats on a board of at most 9x9 without voids");
+         "notation sfen needs two seats on a board without voids, its squares named as in shogi "
+         "(the default up to 9x9; board: {squares: shogi} on larger ones)");
 }
 
 // One seat stands last from the start: those rules would end every game
@@ -285,7 +286,7 @@ VariantData compile(Doc doc, const Options& overrides, const std::string& path) 
   if (const Doc* s = doc.find("seats"); s && s->is_seq()) nseats = static_cast<int>(s->seq.size());
   v.options = resolve_options(doc, overrides, std::max(1, nseats));
   drop_inherited_letters(doc);
-  Reading r{v, {}, {}};
+  Reading r{v, {}, {}, {}};
   read_keys(r, doc, "", "", -1);
   if (v.title.empty()) v.title = v.name;
   derive_turns(v);
@@ -298,7 +299,7 @@ VariantData compile(Doc doc, const Options& overrides, const std::string& path) 
   check_promotion(v, doc);
   check_drops(doc);
   check_impasse(v, doc);
-  compile_tables(v, r.moves);
+  compile_tables(v, r.moves, r.doubles);
   check_royal_promotions(v, doc);
   check_royals_stay_out_of_hands(v, doc);
   // dead_squares: allowed lets a piece stand, or be dropped, where it can

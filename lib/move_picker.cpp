@@ -154,7 +154,10 @@ bool exchange_at_least(const VariantData& v, const State& s, Move m, int thresho
   int first = 0;
   int at_risk = 0;
   const Cell target = s.cells[m.to];
-  if (is_piece(target.code)) first = piece_value(v, kind_of(target.code));
+  if (m.is_double()) [[unlikely]]
+    first = captured_value(v, s, m);
+  else if (is_piece(target.code))
+    first = piece_value(v, kind_of(target.code));
   if (m.is_drop()) {
     at_risk = piece_value(v, m.kind);
   } else {

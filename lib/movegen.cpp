@@ -518,8 +518,53 @@ struct Generator {
   template <class Sink>
   void piece_moves(Sink& sink, const Safety& safe, unsigned enemy, int from, bool& ok) {
     if (v.rays_overlap[s.cells[from].code]) [[unlikely]]
-      return moves_once(sink, safe, enemy, from, ok);
-    moves_of_piece(sink, safe, enemy, from, ok);
+      moves_once(sink, safe, enemy, from, ok);
+    else
+      moves_of_piece(sink, safe, enemy, from, ok);
+    if constexpr (!Plain)
+      if (v.double_movers && ok) [[unlikely]]
+        double_moves(sink, from, ok);
+  }
+
+  // The double moves of the piece on `from` (pieces.<letter>.double): each
+  // first step to an empty square or onto a piece the seat may take, then
+  // each second step from there to an empty square, onto a piece it may
+  // take, or back to `from`; both captures are made. A royal taken on either
+  // step passes as royal_capture_ok says. Where royals must stay safe, each
+  // is played to be judged (checks and pins, read along lines, do not see
+  // a piece that leaves and takes twice).
+  template <class Sink>
+  [[gnu::noinline]] void double_moves(Sink& sink, int from, bool& ok) {
+    const std::uint8_t code = s.cells[from].code;
+    const std::uint8_t* p = v.doubles_of(code, from);
+    const int nfirst = *p++;
+    const Quiet quiet = quiet_targets(code, from);
+    for (int i = 0; i < nfirst && ok; ++i) {
+      const int mid = *p++;
+      const int nthen = *p++;
+      const std::uint8_t* then = p;
+      p += nthen;
+      const Cell at_mid = s.cells[mid];
+      const int take_mid = at_mid.code == kEmpty ? 0 : capturable(at_mid, mid);
+      if (at_mid.code != kEmpty && take_mid == 0) continue;
+      for (int j = 0; j < nthen && ok; ++j) {
+        const int to = then[j];
+        const Cell at_to = to == from ? Cell{} : s.cells[to];
+        const int take_to = at_to.code == kEmpty ? 0 : capturable(at_to, to);
+        if (at_to.code != kEmpty && take_to == 0) continue;
+        const bool captures = take_mid > 0 || take_to > 0;
+        if (!captures && !wanted(0, at_to, quiet, to)) continue;
+        const Move m = Move::double_move(from, mid, to);
+        if ((take_mid == 2 && !royal_capture_ok(m, at_mid.owner)) ||
+            (take_to == 2 && !royal_capture_ok(m, at_to.owner)))
+          continue;
+        if (v.rules.check.enabled && take_mid != 2 && take_to != 2 && !royal_safe_after(m))
+          continue;
+        const PromotionForms forms = promotion_forms(v, seat, code, from, to, captures);
+        if (forms.promoted) ok = sink(Move::double_move(from, mid, to, true));
+        if (ok && forms.plain) ok = sink(m);
+      }
+    }
   }
   template <class Sink>
   [[gnu::noinline]] void moves_once(Sink& sink, const Safety& safe, unsigned enemy, int from,
@@ -785,7 +830,8 @@ Checks move_checks(const VariantData& v, const State& s, Move m, int king, unsig
   const int us = s.to_move;
   const int from = m.is_drop() ? -1 : m.from;
   const std::int16_t* lines = &v.line_to[static_cast<std::size_t>(king) * v.nsq];
-  if (m.to == king || (from >= 0 && lines[from] == VariantData::kManyLines) || v.indirect_attacks())
+  if (m.to == king || (from >= 0 && lines[from] == VariantData::kManyLines) ||
+      v.indirect_attacks() || m.is_double())
     return Checks::unsure;
   const SquareSet& reach = v.reach_to[static_cast<std::size_t>(king)];
   if (!reach.test(m.to) && (from < 0 || !reach.test(from))) return Checks::no;
@@ -852,7 +898,7 @@ void check_filtered(const VariantData& v, const State& s, int seat, const Move* 
   const bool checks = filter == MoveFilter::captures_and_checks;
   const bool attacked = checks && attacked_by(v, s, target, 1u << seat);
   for (Move m : all) {
-    const bool capture = !m.is_drop() && s.cells[m.to].code != kEmpty;
+    const bool capture = is_capture(s, m);
     const bool check = checks && (attacked ? move_gives_check(v, s, m, target)
                                            : played_attacks(v, s, seat, m, target));
     if (capture || check) expected.push_back(m);
@@ -876,8 +922,7 @@ void generate_moves(const VariantData& v, const State& s, int seat, MoveList& ou
   // The generator lets through the moves that may check; this sink keeps
   // those that do.
   auto checking_sink = [&](Move m) {
-    const bool quiet = m.is_drop() || s.cells[m.to].code == kEmpty;
-    if (!quiet || move_gives_check(v, s, m, target)) out.push_back(m);
+    if (is_capture(s, m) || move_gives_check(v, s, m, target)) out.push_back(m);
     return true;
   };
   [[maybe_unused]] const std::size_t first = out.size();
@@ -924,6 +969,9 @@ bool is_legal_move(const VariantData& v, const State& s, int seat, Move m) {
       g.only_kind = m.kind;
       g.only_to = m.to;
       g.drops(sink, safe, v.attackers_of(s, seat));
+    } else if (m.is_double()) {
+      bool ok = true;
+      if (v.double_movers) g.double_moves(sink, m.from, ok);
     } else {
       bool ok = true;
       g.moves_of_piece(sink, safe, v.attackers_of(s, seat), m.from, ok);
@@ -961,6 +1009,44 @@ bool is_checkmated(const VariantData& v, const State& s, int seat) {
   return in_check(v, s, seat) && !has_legal_move(v, s, seat, false);
 }
 
+namespace {
+
+// make_in_place's capture of `taken` on `sq` (nothing where empty).
+[[gnu::always_inline]] inline void take_in_place(const VariantData& v, State& s, int sq, Cell taken,
+                                                 int mover) {
+  if (taken.code == kEmpty) return;
+  remove_piece(v, s, sq);
+  if (v.rules.drops.captured == Captured::to_hand)
+    s.hand[mover][v.base_kind(kind_of(taken.code))]++;
+}
+// And its undoing.
+[[gnu::always_inline]] inline void untake_in_place(const VariantData& v, State& s, int sq,
+                                                   Cell taken, int mover) {
+  if (taken.code == kEmpty) return;
+  put_piece(v, s, sq, taken.code, taken.owner);
+  if (v.rules.drops.captured == Captured::to_hand)
+    s.hand[mover][v.base_kind(kind_of(taken.code))]--;
+}
+bool takes_royal(const VariantData& v, Cell c) {
+  return is_piece(c.code) && v.kinds[kind_of(c.code)].royal;
+}
+
+// make_in_place for a double move (u.from read): what stands on the middle
+// square and on the last (empty where it is the start) is taken.
+bool make_double_in_place(const VariantData& v, State& s, Move m, Undo& u) {
+  const int mover = s.to_move;
+  u.mid = s.cells[m.middle()];
+  u.to = m.to == m.from ? Cell{} : s.cells[m.to];
+  if (takes_royal(v, u.mid) || takes_royal(v, u.to)) return false;
+  remove_piece(v, s, m.from);
+  take_in_place(v, s, m.middle(), u.mid, mover);
+  take_in_place(v, s, m.to, u.to, mover);
+  put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
+  return true;
+}
+
+}  // namespace
+
 bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
   int mover = s.to_move;
   u.board_key = s.board_key;
@@ -972,14 +1058,12 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
     return true;
   }
   u.from = s.cells[m.from];
+  if (m.is_double()) [[unlikely]]
+    return make_double_in_place(v, s, m, u);
   u.to = s.cells[m.to];
   if (is_piece(u.to.code) && v.kinds[kind_of(u.to.code)].royal) return false;
   remove_piece(v, s, m.from);
-  if (u.to.code != kEmpty) {
-    remove_piece(v, s, m.to);
-    if (v.rules.drops.captured == Captured::to_hand)
-      s.hand[mover][v.base_kind(kind_of(u.to.code))]++;
-  }
+  take_in_place(v, s, m.to, u.to, mover);
   put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
   return true;
 }
@@ -991,16 +1075,37 @@ void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
     s.hand[mover][v.base_kind(m.kind)]++;
   } else {
     put_piece(v, s, m.from, u.from.code, u.from.owner);
-    if (u.to.code != kEmpty) {
-      put_piece(v, s, m.to, u.to.code, u.to.owner);
-      if (v.rules.drops.captured == Captured::to_hand)
-        s.hand[mover][v.base_kind(kind_of(u.to.code))]--;
-    }
+    untake_in_place(v, s, m.to, u.to, mover);
+    if (m.is_double()) [[unlikely]]
+      untake_in_place(v, s, m.middle(), u.mid, mover);
   }
   s.board_key = u.board_key;
   s.hand_key = u.hand_key;
   s.royal = u.royal;
 }
+
+namespace {
+
+// make_move's capture on `sq`, if a piece stands there: it leaves the board
+// for the mover's hand, or (a royal) its seat may leave the game.
+void capture_on(const VariantData& v, State& s, int sq, int mover) {
+  const Cell target = s.cells[sq];
+  if (target.code == kEmpty) return;
+  remove_piece(v, s, sq);
+  const int kind = kind_of(target.code);
+  if (v.kinds[kind].royal) {
+    // Only variants whose kings may be captured, or whose seats may have
+    // several royals, get here. A royal never enters a hand; an eliminated
+    // seat's kept king just leaves the board, and so does a royal that was
+    // not its seat's last.
+    if (s.active(target.owner) && s.royals[target.owner] == 0)
+      eliminate_seat(v, s, target.owner, EliminationCause::royal_captured, mover);
+  } else if (v.rules.drops.captured == Captured::to_hand) {
+    add_to_hand(v, s, mover, v.base_kind(kind));
+  }
+}
+
+}  // namespace
 
 void make_move(const VariantData& v, State& s, Move m) {
   int mover = s.to_move;
@@ -1013,22 +1118,10 @@ void make_move(const VariantData& v, State& s, Move m) {
     return;
   }
   Cell moving = s.cells[m.from];
-  Cell target = s.cells[m.to];
   remove_piece(v, s, m.from);
-  if (target.code != kEmpty) {
-    remove_piece(v, s, m.to);
-    int kind = kind_of(target.code);
-    if (v.kinds[kind].royal) {
-      // Only variants whose kings may be captured, or whose seats may have
-      // several royals, get here. A royal never enters a hand; an eliminated
-      // seat's kept king just leaves the board, and so does a royal that was
-      // not its seat's last.
-      if (s.active(target.owner) && s.royals[target.owner] == 0)
-        eliminate_seat(v, s, target.owner, EliminationCause::royal_captured, mover);
-    } else if (v.rules.drops.captured == Captured::to_hand) {
-      add_to_hand(v, s, mover, v.base_kind(kind));
-    }
-  }
+  // A double move takes on its middle square first.
+  if (m.is_double()) capture_on(v, s, m.middle(), mover);
+  capture_on(v, s, m.to, mover);
   put_piece(v, s, m.to, moved_code(v, moving.code, m.promote), mover);
 }
 
@@ -1041,15 +1134,20 @@ std::uint64_t key_after(const VariantData& v, const State& s, Move m) {
     hand -= v.z_hand[mover][v.base_kind(m.kind)];
     return board ^ hand;
   }
-  const Cell moving = s.cells[m.from], target = s.cells[m.to];
+  const Cell moving = s.cells[m.from];
   board ^= v.cell_key(moving.code, moving.owner, m.from) ^
            v.cell_key(moved_code(v, moving.code, m.promote), moving.owner, m.to);
-  if (target.code != kEmpty) {
-    board ^= v.cell_key(target.code, target.owner, m.to);
+  auto take = [&](int sq) {
+    const Cell target = s.cells[sq];
+    if (target.code == kEmpty) return;
+    board ^= v.cell_key(target.code, target.owner, sq);
     const int kind = kind_of(target.code);
     if (!v.kinds[kind].royal && v.rules.drops.captured == Captured::to_hand)
       hand += v.z_hand[mover][v.base_kind(kind)];
-  }
+  };
+  if (m.is_double()) [[unlikely]]
+    take(m.middle());
+  if (m.to != m.from) take(m.to);
   return board ^ hand;
 }
 

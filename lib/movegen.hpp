@@ -236,6 +236,14 @@ struct PromotionForms {
 // as its drop rule's `per_file` allows: no more may be dropped there.
 std::uint32_t files_at_limit(const VariantData& v, const State& s, int seat, int kind);
 
+// Whether the board move `m` takes a piece (a double move on either step).
+inline bool is_capture(const State& s, Move m) {
+  if (m.is_drop()) return false;
+  if (m.is_double()) [[unlikely]]
+    return s.cells[m.middle()].code != kEmpty || (m.to != m.from && s.cells[m.to].code != kEmpty);
+  return s.cells[m.to].code != kEmpty;
+}
+
 // Board effect of a move by the seat to move: the piece moves or is dropped,
 // a captured piece goes unpromoted to the mover's hand (a captured royal
 // eliminates its seat where kings may be captured). Nothing else.
@@ -264,7 +272,7 @@ inline std::uint8_t reversed_code(std::uint8_t code) {
 // without copying the state at every node. Returns false (and changes
 // nothing) for a royal capture, whose elimination is not undone here.
 struct Undo {
-  Cell from, to;
+  Cell from, to, mid;  // mid: a double move's middle square
   std::uint64_t board_key, hand_key;
   std::array<std::int16_t, kMaxSeats> royal;
 };

@@ -289,8 +289,13 @@ State parse_sfen(const VariantData& v, std::string_view text, Letters as) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       char c = row[i];
       if (std::isdigit(static_cast<unsigned char>(c))) {
-        x += c - '0';
+        // A run of empty cells: a number, 12 on a 12-file board.
         if (c == '0') bad("SFEN rank " + std::to_string(y + 1) + " has an empty count of 0");
+        int run = 0;
+        for (; i < row.size() && std::isdigit(static_cast<unsigned char>(row[i])) && run <= 16; ++i)
+          run = run * 10 + (row[i] - '0');
+        --i;
+        x += run;
         continue;
       }
       bool promoted = false;
@@ -484,18 +489,20 @@ State parse_generic(const VariantData& v, std::string_view text) {
 
 std::string square_name(const VariantData& v, int sq) {
   int x = sq % v.width, y = sq / v.width;
-  if (v.shogi_squares)
-    return std::string(1, static_cast<char>('0' + (v.width - x))) + static_cast<char>('a' + y);
+  if (v.shogi_squares) return std::to_string(v.width - x) + static_cast<char>('a' + y);
   return std::string(1, static_cast<char>('a' + x)) + std::to_string(v.height - y);
 }
 
 std::optional<int> parse_square_name(const VariantData& v, std::string_view name, bool allow_void) {
   int x = -1, y = -1;
   if (v.shogi_squares) {
-    if (name.size() != 2 || name[0] < '1' || name[0] > '9' || name[1] < 'a' || name[1] > 'z')
+    // The file's number from the right (1 to 16), then the rank's letter.
+    long file = 0;
+    if (name.size() < 2 || name.size() > 3 || name[0] == '0' || name.back() < 'a' ||
+        name.back() > 'z' || !read_uint(name.substr(0, name.size() - 1), file))
       return std::nullopt;
-    x = v.width - (name[0] - '0');
-    y = name[1] - 'a';
+    x = v.width - static_cast<int>(file);
+    y = name.back() - 'a';
   } else {
     if (name.size() < 2 || name.size() > 3 || name[0] < 'a' || name[0] > 'z') return std::nullopt;
     long r = 0;
@@ -633,7 +640,12 @@ std::string move_text(const VariantData& v, const State& s, Move m) {
       (m.is_drop() && m.kind >= v.kinds.size()))
     return "?";
   if (m.is_drop()) return v.sfen_letter(m.kind) + "*" + square_name(v, m.to);
-  std::string out = square_name(v, m.from) + square_name(v, m.to);
+  std::string out = square_name(v, m.from);
+  if (m.is_double()) {
+    if (m.middle() >= v.nsq) return "?";
+    out += square_name(v, m.middle());
+  }
+  out += square_name(v, m.to);
   if (m.promote) {
     // A promoted piece that turns back (promotion.demotion) is written with
     // '-', unless the dialect marks every turn with '+'.
@@ -672,29 +684,48 @@ Move parse_move_text(const VariantData& v, std::string_view text) {
         "a turn back too");
   bool promote = t.back() == '+' || (v.rules.promotion.demotion && t.back() == '-');
   if (promote) t.pop_back();
-  // Split into two square names: shogi names are 2 characters, algebraic
-  // names a letter and a number.
-  std::size_t cut = std::string::npos;
-  if (v.shogi_squares) {
-    if (t.size() == 4) cut = 2;
-  } else {
-    for (std::size_t i = 1; i < t.size(); ++i)
-      if (std::isalpha(static_cast<unsigned char>(t[i]))) {
-        cut = i;
-        break;
-      }
+  // The square names: a shogi name ends with its letter (7g, 12a), an
+  // algebraic one starts with it (h13). Two, or three for a double move.
+  std::vector<std::string> names;
+  for (std::size_t i = 0, start = 0; i < t.size(); ++i) {
+    const bool letter = std::isalpha(static_cast<unsigned char>(t[i])) != 0;
+    const bool ends = v.shogi_squares
+                          ? letter
+                          : i + 1 == t.size() || std::isalpha(static_cast<unsigned char>(t[i + 1]));
+    if (ends || i + 1 == t.size()) {
+      names.push_back(t.substr(start, i + 1 - start));
+      start = i + 1;
+    }
   }
-  if (cut == std::string::npos)
+  // The shape of a name (digits then a letter in shogi names, a letter then
+  // digits in algebraic ones), whatever the board.
+  auto shaped = [&](const std::string& name) {
+    const std::size_t n = name.size();
+    if (n < 2 || n > 3) return false;
+    const std::size_t letter = v.shogi_squares ? n - 1 : 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if ((i == letter) != (std::islower(static_cast<unsigned char>(name[i])) != 0) ||
+          (i != letter && !std::isdigit(static_cast<unsigned char>(name[i]))))
+        return false;
+    return true;
+  };
+  if (names.size() < 2 || names.size() > 3 || !shaped(names[0]) || !shaped(names[1]))
     bad(quoted(text) + " is not a move: write from-square to-square, e.g. " +
         square_name(v, v.nsq - 1) + square_name(v, 0) + ", or a drop like P*" + square_name(v, 0));
-  auto from = parse_square_name(v, t.substr(0, cut));
-  auto to = parse_square_name(v, t.substr(cut));
-  if (!from)
-    bad("move " + quoted(text) + ": " + quoted(t.substr(0, cut)) +
-        " is not a square of this board");
-  if (!to)
-    bad("move " + quoted(text) + ": " + quoted(t.substr(cut)) + " is not a square of this board");
-  return Move::board(*from, *to, promote);
+  // Each name, or the error that names the step it belongs to.
+  const bool two_steps = names.size() == 3;
+  auto square = [&](std::size_t i) {
+    static constexpr std::array<const char*, 3> kStep{"", " (the first step's square)",
+                                                      " (the second step's square)"};
+    auto sq = parse_square_name(v, names[i]);
+    if (!sq)
+      bad("move " + quoted(text) + ": " + quoted(names[i]) + " is not a square of this board" +
+          (two_steps ? kStep[i] : ""));
+    return *sq;
+  };
+  const int from = square(0);
+  if (two_steps) return Move::double_move(from, square(1), square(2), promote);
+  return Move::board(from, square(1), promote);
 }
 
 }  // namespace koma::detail

@@ -913,9 +913,9 @@ std::string explain_drop(const VariantData& v, const State& s, int seat, Move m)
   return "that drop is not legal here";
 }
 
-// Why the board move `m` (to a square of the board) is not legal for
-// `seat`, to move in `s`.
-std::string explain_board_move(const VariantData& v, const State& s, int seat, Move m) {
+// Why the board move `m` of `seat` may not start where it does ("" where
+// the seat has a piece there).
+std::string explain_origin(const VariantData& v, const State& s, int seat, Move m) {
   if (m.from >= v.nsq || !v.board.test(m.from)) return "the origin is not a square of this board";
   const Cell c = s.cells[m.from];
   if (c.code == kEmpty) return "there is no piece on " + sqname(v, m.from);
@@ -923,17 +923,68 @@ std::string explain_board_move(const VariantData& v, const State& s, int seat, M
   if (c.owner != seat)
     return "the piece on " + sqname(v, m.from) + " belongs to seat " + std::to_string(c.owner + 1) +
            ", and seat " + std::to_string(seat + 1) + " is to move";
-  const auto& k = v.kinds[kind_of(c.code)];
-  if (!any_reached<Visit::destinations>(v, s, moving_code(v, s, m.from), m.from,
-                                        [&](int sq) { return sq == m.to; }))
-    return "the " + k.name + " on " + sqname(v, m.from) + " cannot reach " + sqname(v, m.to);
-  const Cell t = s.cells[m.to];
+  return "";
+}
+
+// Why `seat` may not move onto the cell `t` on `sq` ("" where it may: empty,
+// or a piece it may take).
+std::string explain_landing(const VariantData& v, int seat, Cell t, int sq) {
   if (t.code == kOverturned) return "an overturned king cannot be captured";
   if (t.code != kEmpty && (t.owner == seat || !v.enemies(seat, t.owner)))
-    return "it cannot capture its own or a partner's piece on " + sqname(v, m.to);
+    return "it cannot capture its own or a partner's piece on " + sqname(v, sq);
   if (t.code != kEmpty && v.kinds[kind_of(t.code)].royal)
-    return "the king on " + sqname(v, m.to) + " may not be captured";
-  const PromotionForms forms = promotion_forms(v, seat, c.code, m.from, m.to, t.code != kEmpty);
+    return "the king on " + sqname(v, sq) + " may not be captured";
+  return "";
+}
+
+// Why the double move `m` (its origin checked) is not legal: which step of
+// it the piece cannot make, or where it cannot land.
+std::string explain_double_steps(const VariantData& v, const State& s, int seat, Move m) {
+  const Cell c = s.cells[m.from];
+  const std::string& name = v.kinds[kind_of(c.code)].name;
+  const int mid = m.middle();
+  if (mid >= v.nsq || !v.board.test(mid)) return "the middle square is not a square of this board";
+  if (!v.double_movers || *v.doubles_of(c.code, m.from) == 0)
+    return "the " + name + " on " + sqname(v, m.from) + " has no double move";
+  const std::uint8_t* p = v.doubles_of(c.code, m.from);
+  const int nfirst = *p++;
+  for (int i = 0; i < nfirst; ++i) {
+    const int first = *p++;
+    const int nthen = *p++;
+    if (first != mid) {
+      p += nthen;
+      continue;
+    }
+    if (std::find(p, p + nthen, m.to) == p + nthen)
+      return "the second step: the " + name + " cannot step from " + sqname(v, mid) + " to " +
+             sqname(v, m.to);
+    if (std::string at_mid = explain_landing(v, seat, s.cells[mid], mid); !at_mid.empty())
+      return "the first step: " + at_mid;
+    if (m.to == m.from) return "";
+    std::string at_to = explain_landing(v, seat, s.cells[m.to], m.to);
+    return at_to.empty() ? "" : "the second step: " + at_to;
+  }
+  return "the first step: the " + name + " on " + sqname(v, m.from) + " cannot step to " +
+         sqname(v, mid) + " in a double move";
+}
+
+// Why the board move `m` (to a square of the board) is not legal for
+// `seat`, to move in `s`.
+std::string explain_board_move(const VariantData& v, const State& s, int seat, Move m) {
+  if (std::string origin = explain_origin(v, s, seat, m); !origin.empty()) return origin;
+  const Cell c = s.cells[m.from];
+  const auto& k = v.kinds[kind_of(c.code)];
+  const bool captures = is_capture(s, m);
+  if (m.is_double()) {
+    if (std::string steps = explain_double_steps(v, s, seat, m); !steps.empty()) return steps;
+  } else {
+    if (!any_reached<Visit::destinations>(v, s, moving_code(v, s, m.from), m.from,
+                                          [&](int sq) { return sq == m.to; }))
+      return "the " + k.name + " on " + sqname(v, m.from) + " cannot reach " + sqname(v, m.to);
+    if (std::string landing = explain_landing(v, seat, s.cells[m.to], m.to); !landing.empty())
+      return landing;
+  }
+  const PromotionForms forms = promotion_forms(v, seat, c.code, m.from, m.to, captures);
   if (m.promote && !forms.promoted) return "the " + k.name + " cannot promote on this move";
   if (!m.promote && forms.plain_dead)
     return "the " + k.name + " must promote on " + sqname(v, m.to);

@@ -194,8 +194,6 @@ void read_board(Reading& r, const Doc& d, const std::string& at, int) {
   v.nsq = v.width * v.height;
   v.shogi_squares = v.width <= 9 && v.height <= 9;
   read_key(r, d, "board.squares", -1);
-  if (v.shogi_squares && (v.width > 9 || v.height > 9))
-    fail(d.find("squares")->loc, "shogi square names need a board at most 9x9; use algebraic");
   for (int sq = 0; sq < v.nsq; ++sq) v.board.set(sq);
   read_key(r, d, "board.voids", -1);
   if (!v.board.any()) fail(d.loc, "the board has no squares left after the voids");
@@ -280,6 +278,7 @@ void read_pieces(Reading& r, const Doc& d, const std::string& at, int) {
     v.kinds.push_back(k);
   }
   r.moves.resize(v.kinds.size());
+  r.doubles.resize(v.kinds.size());
   for (std::size_t i = 0; i < d.map.size(); ++i) {
     const std::string& letter = d.map[i].first;
     const Doc& piece = d.map[i].second;
@@ -305,6 +304,35 @@ void read_moves(Reading& r, const Doc& d, const std::string& at, int kind) {
     fail(d.at_char(static_cast<std::size_t>(br.error_at)),
          "piece " + k.letter + " moves '" + k.moves + "': " + br.error);
   r.moves[static_cast<std::size_t>(kind)] = br.moves;
+}
+
+// pieces.<letter>.double: a double move whose every capture lands where
+// one of the piece's own moves (`moves`, read before) reaches as a step
+// or a jump that captures, so that what a piece attacks, and so checks
+// and protection, need no more than its moves.
+void read_double(Reading& r, const Doc& d, const std::string& at, int kind) {
+  PieceKindInfo& k = r.v.kinds[static_cast<std::size_t>(kind)];
+  k.double_move = expect_word(d, at);
+  DoubleResult dr = parse_double(k.double_move);
+  if (!dr.error.empty())
+    fail(d.at_char(static_cast<std::size_t>(dr.error_at)),
+         "piece " + k.letter + " double move '" + k.double_move + "': " + dr.error);
+  const auto& own = r.moves[static_cast<std::size_t>(kind)];
+  auto reached = [&](int x, int y) {
+    return (x == 0 && y == 0) || std::any_of(own.begin(), own.end(), [&](const MoveComponent& m) {
+             return m.x == x && m.y == y && m.capture && !m.hop;
+           });
+  };
+  for (const DoubleStep& step : dr.steps)
+    for (const auto& [x, y] : step.then)
+      for (const auto& [ex, ey] : {std::pair{step.x, step.y}, std::pair{step.x + x, step.y + y}})
+        if (!reached(ex, ey))
+          fail(d.loc, "piece " + k.letter + " double move '" + k.double_move +
+                          "' reaches the square (" + std::to_string(ex) + ", " +
+                          std::to_string(ey) + ") from the piece, where its moves '" + k.moves +
+                          "' do not capture: a double move captures only where a step or a "
+                          "jump of its moves does (the lion: KNAD)");
+  r.doubles[static_cast<std::size_t>(kind)] = dr.steps;
 }
 
 void read_promotes_to(Reading& r, const Doc& d, const std::string& at, int kind) {
@@ -455,6 +483,7 @@ std::vector<Key> make_schema() {
       text("pieces.<letter>.kanji",
            [kind](V& v, int k) -> std::string& { return kind(v, k).kanji; }),
       custom("pieces.<letter>.moves", read_moves),
+      custom("pieces.<letter>.double", read_double),
       custom("pieces.<letter>.promotes_to", read_promotes_to),
       custom("pieces.<letter>.demotes_to", read_demotes_to),
       flag("pieces.<letter>.royal", [kind](V& v, int k) -> bool& { return kind(v, k).royal; }),

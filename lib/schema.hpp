@@ -27,6 +27,7 @@ struct Reading {
   VariantData& v;
   std::map<std::string, int> seat_by_name;
   std::vector<std::vector<MoveComponent>> moves;  // [kind]: its Betza moves, parsed
+  std::vector<std::vector<DoubleStep>> doubles;   // [kind]: its double move, parsed
 
   // The seat a value names, the kind a value's letter names; refused at the
   // value, naming the key's path.

@@ -49,14 +49,26 @@ inline int moved_kind(const State& s, Move m) {
 }
 
 // The kind of the piece `m` captures in `s`, or -1 (a drop or a quiet move).
+// A double move that takes twice: the piece on its last square.
 inline int captured_kind(const State& s, Move m) {
   if (m.is_drop()) return -1;
+  if (m.is_double()) [[unlikely]] {
+    const Cell last = s.cells[m.to], mid = s.cells[m.middle()];
+    if (m.to != m.from && is_piece(last.code)) return kind_of(last.code);
+    return is_piece(mid.code) ? kind_of(mid.code) : -1;
+  }
   const Cell c = s.cells[m.to];
   return is_piece(c.code) ? kind_of(c.code) : -1;
 }
 
-// The value of the piece `m` captures (0 for a drop or a quiet move).
+// The value of what `m` captures (0 for a drop or a quiet move; both pieces
+// of a double move that takes twice).
 inline int captured_value(const VariantData& v, const State& s, Move m) {
+  if (m.is_double()) [[unlikely]] {
+    const Cell last = s.cells[m.to], mid = s.cells[m.middle()];
+    return (m.to != m.from && is_piece(last.code) ? piece_value(v, kind_of(last.code)) : 0) +
+           (is_piece(mid.code) ? piece_value(v, kind_of(mid.code)) : 0);
+  }
   const int kind = captured_kind(s, m);
   return kind >= 0 ? piece_value(v, kind) : 0;
 }

@@ -314,6 +314,46 @@ void compile_hashing(VariantData& v) {
     for (std::size_t k = kFirstKinds; k < seat.size(); ++k) seat[k] = splitmix(seed);
 }
 
+// Double moves: per code and square, each first step's square and the
+// second steps' squares from there, cut to the board (VariantData::doubles).
+void compile_doubles(VariantData& v, const std::vector<std::vector<DoubleStep>>& doubles) {
+  v.double_movers = std::any_of(doubles.begin(), doubles.end(),
+                                [](const std::vector<DoubleStep>& d) { return !d.empty(); });
+  v.doubles.assign(1, 0);
+  if (!v.double_movers) return;
+  v.all_plain = false;
+  v.double_at.assign(static_cast<std::size_t>(v.ncodes) * static_cast<std::size_t>(v.nsq), 0);
+  for (std::size_t k = 0; k < doubles.size(); ++k) {
+    if (doubles[k].empty()) continue;
+    for (int f = 0; f < 4; ++f) {
+      const auto code = static_cast<std::size_t>(code_of(static_cast<int>(k), f));
+      for (int sq = 0; sq < v.nsq; ++sq) {
+        if (!v.board.test(sq)) continue;
+        const std::size_t count_at = v.doubles.size();
+        v.double_at[code * static_cast<std::size_t>(v.nsq) + static_cast<std::size_t>(sq)] =
+            static_cast<std::uint32_t>(count_at);
+        v.doubles.push_back(0);
+        for (const DoubleStep& d : doubles[k]) {
+          const auto first = to_screen(d.x, d.y, f);
+          const int mid = step(v, sq, first[0], first[1]);
+          if (mid < 0) continue;
+          ++v.doubles[count_at];
+          v.doubles.push_back(static_cast<std::uint8_t>(mid));
+          const std::size_t then_at = v.doubles.size();
+          v.doubles.push_back(0);
+          for (const auto& [x, y] : d.then) {
+            const auto second = to_screen(x, y, f);
+            const int to = step(v, mid, second[0], second[1]);
+            if (to < 0) continue;
+            ++v.doubles[then_at];
+            v.doubles.push_back(static_cast<std::uint8_t>(to));
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 // The square behind each square for each facing (VariantData::behind).
@@ -331,9 +371,11 @@ void compile_behind(VariantData& v) {
   }
 }
 
-void compile_tables(VariantData& v, const Moves& moves) {
+void compile_tables(VariantData& v, const Moves& moves,
+                    const std::vector<std::vector<DoubleStep>>& doubles) {
   v.ncodes = static_cast<int>(v.kinds.size()) * 4 + 1;
   compile_behind(v);
+  compile_doubles(v, doubles);
   const std::vector<int> max_range = compile_vectors(v, moves);
   compile_rays(v, moves);
   compile_walks_back(v, max_range);

@@ -12,8 +12,10 @@
 
 namespace koma::detail {
 
-// `moves[kind]`: the kind's Betza moves, piece-relative. Reads the board,
-// seats, kinds and rules of `v`; writes its tables.
-void compile_tables(VariantData& v, const std::vector<std::vector<MoveComponent>>& moves);
+// `moves[kind]`: the kind's Betza moves, piece-relative; `doubles[kind]`
+// its double move. Reads the board, seats, kinds and rules of `v`; writes
+// its tables.
+void compile_tables(VariantData& v, const std::vector<std::vector<MoveComponent>>& moves,
+                    const std::vector<std::vector<DoubleStep>>& doubles);
 
 }  // namespace koma::detail

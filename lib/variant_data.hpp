@@ -350,6 +350,17 @@ struct VariantData {
   }
   // The square in front of a piece of that facing (-1 off the board).
   int front_of(int facing, int sq) const { return behind_of((facing + 2) % 4, sq); }
+  // Double moves (pieces.<letter>.double): per (code, sq) at double_at, the
+  // number of first steps, then each one's square, its number of second
+  // steps and their squares (the start square among them for a step back).
+  // double_movers: some kind has one (double_at is empty otherwise).
+  bool double_movers = false;
+  std::vector<std::uint8_t> doubles;
+  std::vector<std::uint32_t> double_at;  // [code * nsq + sq]; 0: a count of none
+  const std::uint8_t* doubles_of(std::uint8_t code, int sq) const {
+    return &doubles[double_at[static_cast<std::size_t>(code) * static_cast<std::size_t>(nsq) +
+                              static_cast<std::size_t>(sq)]];
+  }
   // Every ray is plain (xrays holds none) and no piece borrows: the
   // generator compiles without the others' tests there (movegen.cpp,
   // with_generator).

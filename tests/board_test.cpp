@@ -53,7 +53,7 @@ TEST_CASE("board.width, board.height: the columns and rows of the board, 1 to 16
   }
 }
 
-TEST_CASE("board.squares: shogi names up to 9x9, algebraic above or where asked") {
+TEST_CASE("board.squares: shogi names up to 9x9, algebraic above, either where asked") {
   auto shogi = board_of("{width: 3, height: 5}", "{A: {K: 2e}, B: {K: 2a}}");
   CHECK(shogi->square_name(0) == "3a");
   // The same board named algebraically: a5 is the top-left cell, c1 the
@@ -65,11 +65,22 @@ TEST_CASE("board.squares: shogi names up to 9x9, algebraic above or where asked"
   CHECK(algebraic->parse_square("a5") == koma::Square{0});
   CHECK_FALSE(algebraic->parse_square("3a").has_value());
   CHECK(test::has_move(koma::Game(algebraic), "b1a2"));
-  // Above 9x9 the names are algebraic without asking, and shogi names are refused.
+  // Above 9x9 the names are algebraic without asking.
   auto wide = board_of("{width: 10, height: 10}", "{A: {K: e1}, B: {K: e10}}");
   CHECK(wide->square_name(0) == "a10");
-  CHECK_THROWS_WITH_AS(board_of("{width: 10, height: 10, squares: shogi}", "{A: {K: e1}}"),
-                       doctest::Contains("9x9"), koma::DescriptorError);
+  // Shogi names on a larger board (chu shogi's, as lishogi writes them): the
+  // file's number from the right, two digits from the tenth, then the rank's
+  // letter from the top. A's king on 6j is in column 12 - 6 = 6, row 9.
+  auto chu = board_of("{width: 12, height: 12, squares: shogi}", "{A: {K: 6j}, B: {K: 12a}}");
+  CHECK(chu->square_name(0) == "12a");
+  CHECK(chu->square_name(143) == "1l");
+  CHECK(chu->parse_square("10c") == koma::Square{2 * 12 + 2});
+  CHECK(chu->parse_square("6j") == koma::Square{9 * 12 + 6});
+  for (const char* bad : {"13a", "0a", "1m", "a1", "012a", "6"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(chu->parse_square(bad).has_value());
+  }
+  CHECK(test::has_move(koma::Game(chu), "6j7i"));
 }
 
 TEST_CASE("seats[].name: seats are named and numbered in the order listed, each name once") {

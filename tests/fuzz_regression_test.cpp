@@ -158,7 +158,9 @@ TEST_CASE("fuzz: notation sfen needs a board without voids") {
   auto e = descriptor_error(
       "koma: 1\nextends: shogi.yaml\nname: shogi-void\n"
       "board: {width: 9, height: 9, voids: [5e, 1a]}\n");
-  CHECK(e.message() == "notation sfen needs two seats on a board of at most 9x9 without voids");
+  CHECK(e.message() ==
+        "notation sfen needs two seats on a board without voids, its squares named as in shogi "
+        "(the default up to 9x9; board: {squares: shogi} on larger ones)");
   CHECK(e.file() == KOMA_VARIANTS_DIR "/shogi.yaml");
 }
 

@@ -25,12 +25,13 @@ using Options = std::map<std::string, std::string>;
 enum class Facing { up, right, down, left };
 
 struct PieceKindInfo {
-  std::string letter;    // "P", "+P"
-  std::string name;      // "Pawn"
-  std::string kanji;     // "歩"
-  std::string moves;     // Betza, relative to the piece's facing
-  int promotes_to = -1;  // kind index, -1 if it does not promote
-  int demotes_to = -1;   // kind a capture turns it into (itself if unpromoted)
+  std::string letter;       // "P", "+P"
+  std::string name;         // "Pawn"
+  std::string kanji;        // "歩"
+  std::string moves;        // Betza, relative to the piece's facing
+  std::string double_move;  // its double move (`KaK`: docs/descriptor.md), or empty
+  int promotes_to = -1;     // kind index, -1 if it does not promote
+  int demotes_to = -1;      // kind a capture turns it into (itself if unpromoted)
   bool royal = false;
   bool promoted = false;
   int value = 0;
