@@ -92,7 +92,22 @@ void derive_promotion(VariantData& v) {
 
 // SFEN has no mark for a void: a piece could be written onto one, and a
 // void would print as an empty cell.
+// end.bare_king and end.lone_royals weigh one seat against the other.
+void check_bare_king(const VariantData& v, const Doc& top) {
+  const EndRules& end = v.rules.end;
+  if (v.nseats != 2 &&
+      (end.bare_king.rule != BareKing::none || end.lone_royals != LoneRoyals::none))
+    fail(top.find("end")->loc, "end.bare_king and end.lone_royals need exactly two seats");
+}
+
 void check_notation(const VariantData& v, const Doc& top) {
+  // SFEN writes the counter-strike square where it writes hands.
+  if (v.sfen && v.counter_strike() &&
+      (v.rules.drops.enabled || v.rules.drops.captured != Captured::removed))
+    fail(top.find("lion_trading")->loc,
+         "with notation sfen, the counter-strike square is written where hands are (chu "
+         "shogi's SFEN): lion_trading.counter_strike needs drops: {enabled: false, captured: "
+         "removed}");
   if (v.sfen && (v.nseats != 2 || !v.shogi_squares || v.board.count() != v.nsq))
     fail(top.find("notation")->loc,
          "notation sfen needs two seats on a board without voids, its squares named as in shogi "
@@ -295,6 +310,7 @@ VariantData compile(Doc doc, const Options& overrides, const std::string& path) 
   v.rules.max_plies = std::stoi(v.options.at("max_plies"));
   v.first_seat = std::stoi(v.options.at("first_seat")) - 1;
   check_notation(v, doc);
+  check_bare_king(v, doc);
   check_seats(v, doc);
   check_promotion(v, doc);
   check_drops(doc);
@@ -304,6 +320,7 @@ VariantData compile(Doc doc, const Options& overrides, const std::string& path) 
   check_royals_stay_out_of_hands(v, doc);
   // dead_squares: allowed lets a piece stand, or be dropped, where it can
   // never move again (dobutsu's chick, kyoto's and micro's pieces).
+  v.never_moves = v.dead;
   if (v.dead_squares_allowed)
     for (SquareSet& dead : v.dead) dead = SquareSet{};
   check_fits(v, doc);

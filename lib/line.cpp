@@ -76,7 +76,8 @@ void Line::note_pushed(int mover, bool gave_check, KnownChecks checks) {
   e.peak = std::max(e.peak, cls.count);
   if (mover >= 0) {
     ++e.tally.moves[static_cast<std::size_t>(mover)];
-    e.tally.checks[static_cast<std::size_t>(mover)] += gave_check;
+    // (With end.repetition.perpetual_by: check_or_attack, an attack too.)
+    e.tally.checks[static_cast<std::size_t>(mover)] += gave_check || s.pressed;
   }
   if (first_rule_ending_ == 0 && s.rule_ending && s.outcome == Outcome::ongoing)
     first_rule_ending_ = index;
@@ -121,7 +122,8 @@ Tally Line::since(std::size_t first) const {
 }
 
 bool same_position(const VariantData& v, const State& a, const State& b) {
-  if (a.to_move != b.to_move || a.eliminated_mask != b.eliminated_mask) return false;
+  if (a.to_move != b.to_move || a.eliminated_mask != b.eliminated_mask || a.strike != b.strike)
+    return false;
   for (int seat = 0; seat < v.nseats; ++seat)
     if (a.hand[seat] != b.hand[seat]) return false;
   for (int sq = 0; sq < v.nsq; ++sq)

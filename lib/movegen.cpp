@@ -503,6 +503,9 @@ struct Generator {
         if (royal_capture_ok(Move::board(from, to, false), c.owner))
           ok = emit_board(sink, code, from, to);
       } else if (wanted(cap, c, quiet, to)) {
+        if (!Plain && cap == 1 && v.rules.lions.lions &&
+            lion_capture_refused(v, s, code, from, -1, to)) [[unlikely]]
+          return;
         if (!Plain && safe.watch.test(to)) [[unlikely]]
           ok = emit_judged(sink, code, from, to);
         else if (!attacked_by(v, s, to, enemy, from))
@@ -547,11 +550,15 @@ struct Generator {
       const Cell at_mid = s.cells[mid];
       const int take_mid = at_mid.code == kEmpty ? 0 : capturable(at_mid, mid);
       if (at_mid.code != kEmpty && take_mid == 0) continue;
+      if (take_mid == 1 && v.rules.lions.lions && lion_capture_refused(v, s, code, from, -1, mid))
+        continue;
       for (int j = 0; j < nthen && ok; ++j) {
         const int to = then[j];
         const Cell at_to = to == from ? Cell{} : s.cells[to];
         const int take_to = at_to.code == kEmpty ? 0 : capturable(at_to, to);
         if (at_to.code != kEmpty && take_to == 0) continue;
+        if (take_to == 1 && v.rules.lions.lions && lion_capture_refused(v, s, code, from, mid, to))
+          continue;
         const bool captures = take_mid > 0 || take_to > 0;
         if (!captures && !wanted(0, at_to, quiet, to)) continue;
         const Move m = Move::double_move(from, mid, to);
@@ -603,6 +610,9 @@ struct Generator {
           if (shape_ok && royal_capture_ok(m, c.owner)) ok = ok && sink(m);
         }
       } else if (wanted(cap, c, quiet, to) && allowed.test(to)) {
+        if (!Plain && cap == 1 && v.rules.lions.lions &&
+            lion_capture_refused(v, s, code, from, -1, to)) [[unlikely]]
+          return;
         if (watched && (all_watched || safe.watch.test(to))) [[unlikely]]
           ok = emit_judged(sink, code, from, to);
         else
@@ -1038,6 +1048,7 @@ bool make_double_in_place(const VariantData& v, State& s, Move m, Undo& u) {
   u.mid = s.cells[m.middle()];
   u.to = m.to == m.from ? Cell{} : s.cells[m.to];
   if (takes_royal(v, u.mid) || takes_royal(v, u.to)) return false;
+  if (v.counter_strike()) set_strike(v, s, strike_after(v, s, m));
   remove_piece(v, s, m.from);
   take_in_place(v, s, m.middle(), u.mid, mover);
   take_in_place(v, s, m.to, u.to, mover);
@@ -1052,7 +1063,10 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
   u.board_key = s.board_key;
   u.hand_key = s.hand_key;
   u.royal = s.royal;
+  u.strike = s.strike;
   if (m.is_drop()) {
+    if (v.counter_strike()) [[unlikely]]
+      set_strike(v, s, -1);
     s.hand[mover][v.base_kind(m.kind)]--;
     put_piece(v, s, m.to, code_of(m.kind, v.seat_facing[mover]), mover);
     return true;
@@ -1062,6 +1076,8 @@ bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
     return make_double_in_place(v, s, m, u);
   u.to = s.cells[m.to];
   if (is_piece(u.to.code) && v.kinds[kind_of(u.to.code)].royal) return false;
+  if (v.counter_strike()) [[unlikely]]
+    set_strike(v, s, strike_after(v, s, m));
   remove_piece(v, s, m.from);
   take_in_place(v, s, m.to, u.to, mover);
   put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
@@ -1082,6 +1098,7 @@ void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
   s.board_key = u.board_key;
   s.hand_key = u.hand_key;
   s.royal = u.royal;
+  s.strike = u.strike;
 }
 
 namespace {
@@ -1107,9 +1124,68 @@ void capture_on(const VariantData& v, State& s, int sq, int mover) {
 
 }  // namespace
 
+namespace {
+
+// Whether the lion on `to` is protected once a lion of the other seat has
+// left `from` and passed `mid` (-1: none): attacked by a piece of its own
+// seat, both squares empty for lines, a piece taken on `mid` counting as a
+// protector all the same (as shogiops reads protection).
+bool lion_protected(const VariantData& v, const State& s, int from, int mid, int to) {
+  const int owner = s.cells[to].owner;
+  if (mid < 0 || s.cells[mid].code == kEmpty) return attacked_by(v, s, to, 1u << owner, from);
+  State t = s;
+  remove_piece(v, t, from);
+  const Cell taken = t.cells[mid];
+  remove_piece(v, t, mid);
+  if (attacked_by(v, t, to, 1u << owner)) return true;
+  return is_piece(taken.code) && taken.owner == owner &&
+         any_attacked(v, t, taken.code, mid, [&](int q) { return q == to; });
+}
+
+int distance(const VariantData& v, int a, int b) {
+  return std::max(std::abs(a % v.width - b % v.width), std::abs(a / v.width - b / v.width));
+}
+
+}  // namespace
+
+const char* lion_capture_refused(const VariantData& v, const State& s, std::uint8_t code, int from,
+                                 int mid, int to) {
+  const LionRules& rules = v.rules.lions;
+  const Cell target = s.cells[to];
+  if (!is_piece(target.code) || !rules.is_lion(kind_of(target.code))) return nullptr;
+  if (!rules.is_lion(kind_of(code))) {
+    if (rules.counter_strike && s.strike >= 0 && s.strike != to)
+      return "after a lion was taken by a piece that is no lion, a piece that is no lion may "
+             "take a lion only where that happened (counter-strike)";
+    return nullptr;
+  }
+  if (!rules.protected_forbidden || distance(v, from, to) <= 1) return nullptr;
+  if (mid >= 0) {
+    const Cell bridge = s.cells[mid];
+    if (is_piece(bridge.code) && !((rules.bridge_ignores >> kind_of(bridge.code)) & 1u))
+      return nullptr;
+  }
+  if (!lion_protected(v, s, from, mid, to)) return nullptr;
+  return "a lion may not take a protected lion that is not next to it (unless its first step "
+         "took a piece that opens the bridge)";
+}
+
+int strike_after(const VariantData& v, const State& s, Move m) {
+  if (!v.counter_strike() || m.is_drop() || v.rules.lions.is_lion(kind_of(s.cells[m.from].code)))
+    return -1;
+  auto lion = [&](int sq) {
+    const Cell c = s.cells[sq];
+    return is_piece(c.code) && v.rules.lions.is_lion(kind_of(c.code));
+  };
+  if (m.to != m.from && lion(m.to)) return m.to;
+  return m.is_double() && lion(m.middle()) ? m.middle() : -1;
+}
+
 void make_move(const VariantData& v, State& s, Move m) {
   int mover = s.to_move;
   int facing = v.seat_facing[mover];
+  if (v.counter_strike()) [[unlikely]]
+    set_strike(v, s, strike_after(v, s, m));
   if (m.is_drop()) {
     const int held = v.base_kind(m.kind);  // the same unless dropped promoted side up
     s.hand[mover][held]--;
@@ -1129,6 +1205,11 @@ std::uint64_t key_after(const VariantData& v, const State& s, Move m) {
   const int mover = s.to_move;
   std::uint64_t board = s.board_key ^ v.z_turn[mover] ^ v.z_turn[v.next_seat(mover)];
   std::uint64_t hand = s.hand_key;
+  if (v.counter_strike()) [[unlikely]] {
+    const int strike = strike_after(v, s, m);
+    if (s.strike >= 0) board ^= v.z_strike[static_cast<std::size_t>(s.strike)];
+    if (strike >= 0) board ^= v.z_strike[static_cast<std::size_t>(strike)];
+  }
   if (m.is_drop()) {
     board ^= v.cell_key(code_of(m.kind, v.seat_facing[mover]), mover, m.to);
     hand -= v.z_hand[mover][v.base_kind(m.kind)];

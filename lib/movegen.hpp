@@ -222,9 +222,14 @@ struct PromotionForms {
                                                              bool capture) {
   PromotionForms f;
   const int kind = kind_of(code);
-  if (v.flip_of(kind) >= 0 && (capture || v.rules.promotion.on == PromoteOn::any_move)) {
+  if (v.flip_of(kind) >= 0 && (capture || v.rules.promotion.on != PromoteOn::capture)) {
     const SquareSet& z = v.zone_for(seat, facing_of(code));
     f.promoted = z.test(from) || z.test(to);
+    // Chu shogi's: into the zone, a capture in or out of it, or onto a square
+    // the piece could never move from.
+    if (v.rules.promotion.on == PromoteOn::enter_or_capture) [[unlikely]]
+      f.promoted = (z.test(to) && (capture || !z.test(from))) || (capture && z.test(from)) ||
+                   v.never_moves[code].test(to);
   }
   f.plain_dead = v.dead[code].test(to);
   f.plain = !f.plain_dead && !(f.promoted && v.must_promote[kind]);
@@ -243,6 +248,21 @@ inline bool is_capture(const State& s, Move m) {
     return s.cells[m.middle()].code != kEmpty || (m.to != m.from && s.cells[m.to].code != kEmpty);
   return s.cells[m.to].code != kEmpty;
 }
+
+// lion_trading: why the seat to move may not take what stands on `to` (an
+// enemy lion) with its piece `code` from `from` (`mid`: a double move's
+// middle square, taken on the way, or -1): a lion may not take a protected
+// lion that is not next to it, unless it took a piece on the way that the
+// bridge rule counts; a piece that is no lion may take a lion only on the
+// counter-strike square, if there is one. nullptr where it may (as where
+// no lion stands on `to`).
+const char* lion_capture_refused(const VariantData& v, const State& s, std::uint8_t code, int from,
+                                 int mid, int to);
+
+// lion_trading.counter_strike: the counter-strike square the board move `m`
+// leaves: where a piece that is not a lion takes an enemy lion (on its
+// last square, else on its middle one), -1 for none.
+int strike_after(const VariantData& v, const State& s, Move m);
 
 // Board effect of a move by the seat to move: the piece moves or is dropped,
 // a captured piece goes unpromoted to the mover's hand (a captured royal
@@ -273,6 +293,7 @@ inline std::uint8_t reversed_code(std::uint8_t code) {
 // nothing) for a royal capture, whose elimination is not undone here.
 struct Undo {
   Cell from, to, mid;  // mid: a double move's middle square
+  std::int16_t strike;
   std::uint64_t board_key, hand_key;
   std::array<std::int16_t, kMaxSeats> royal;
 };

@@ -196,6 +196,7 @@ void finish_position(const VariantData& v, State& s, bool setup) {
   out.eliminated_mask = s.eliminated_mask;
   out.eliminated_count = s.eliminated_count;
   out.elimination_order = s.elimination_order;
+  out.strike = s.strike;
   for (int seat = 0; seat < v.nseats; ++seat)
     if (!s.active(seat)) out.hand_frozen[seat] = v.rules.elimination.hand == HandOnElim::frozen;
   for (int sq = 0; sq < v.nsq; ++sq)
@@ -271,6 +272,15 @@ void check_separators(std::string_view text, bool sfen) {
   }
 }
 
+// lion_trading.counter_strike: the counter-strike square as text (`-`:
+// none), `what` naming the field in errors.
+std::int16_t read_strike(const VariantData& v, std::string_view text, const std::string& what) {
+  if (text == "-") return -1;
+  const auto sq = parse_square_name(v, text);
+  if (!sq) bad(what + " is a square of the board or '-', not " + quoted(text));
+  return static_cast<std::int16_t>(*sq);
+}
+
 // `as`: a descriptor's setup is written with its own letters, any other
 // position in the dialect's.
 State parse_sfen(const VariantData& v, std::string_view text, Letters as) {
@@ -328,7 +338,9 @@ State parse_sfen(const VariantData& v, std::string_view text, Letters as) {
     s.to_move = 1;
   else
     bad("SFEN side to move is 'b' or 'w', not " + quoted(f[1]));
-  if (f[2] != "-")
+  if (v.counter_strike())
+    s.strike = read_strike(v, f[2], "SFEN's third field, the counter-strike square,");
+  else if (f[2] != "-")
     read_hand(
         v, f[2], s, [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; },
         true, as);
@@ -340,10 +352,15 @@ State parse_sfen(const VariantData& v, std::string_view text, Letters as) {
 }
 
 State parse_generic(const VariantData& v, std::string_view text) {
+  std::string_view s_strike_text = "-";
   auto f = split(text, ' ');
-  if (f.size() != 5)
+  // lion_trading.counter_strike: a sixth field, the counter-strike square.
+  if (f.size() == 6 && v.counter_strike())
+    s_strike_text = f[5];
+  else if (f.size() != 5)
     bad("position text has 5 fields (board, seat to move, hands, ply, eliminated), this has " +
-        std::to_string(f.size()));
+        std::to_string(f.size()) +
+        (v.counter_strike() ? " (a sixth, the counter-strike square, may follow)" : ""));
   State s;
   auto rows = split(f[0], '/');
   if (static_cast<int>(rows.size()) != v.height)
@@ -482,6 +499,8 @@ State parse_generic(const VariantData& v, std::string_view text) {
     }
   }
   if (!s.active(s.to_move)) bad("the seat to move, " + std::to_string(seat) + ", is eliminated");
+  if (v.counter_strike())
+    s.strike = read_strike(v, s_strike_text, "the sixth field, the counter-strike square,");
   return s;
 }
 
@@ -519,12 +538,13 @@ std::optional<int> parse_square_name(const VariantData& v, std::string_view name
 State parse_position(const VariantData& v, std::string_view text, bool setup) {
   if (text.size() > kMaxTextBytes)
     bad("position text is longer than " + std::to_string(kMaxTextBytes) + " characters");
-  // SFEN has 4 fields, the generic text 5: a SFEN variant reads SFEN unless
-  // the text has 5 fields and none reads as SFEN (side b or w, gote's lower
-  // case letters on the board; 'v' is a facing mark).
+  // SFEN has 4 fields, the generic text 5 (6 with a counter-strike square):
+  // a SFEN variant reads SFEN unless the text has those fields and none
+  // reads as SFEN (side b or w, gote's lower case letters on the board; 'v'
+  // is a facing mark).
   const std::vector<std::string_view> fields = split_fields(text);
   bool sfen = v.sfen;
-  if (sfen && fields.size() == 5)
+  if (sfen && (fields.size() == 5 || (fields.size() == 6 && v.counter_strike())))
     sfen = fields[1] == "b" || fields[1] == "w" ||
            std::any_of(fields[0].begin(), fields[0].end(), [](char c) {
              return c != 'v' && std::islower(static_cast<unsigned char>(c));
@@ -592,6 +612,7 @@ std::string write_generic(const VariantData& v, const State& s) {
     if (i) out += ',';
     out += std::to_string(s.elimination_order[i] + 1);
   }
+  if (s.strike >= 0) out += ' ' + square_name(v, s.strike);
   return out;
 }
 
@@ -629,7 +650,10 @@ std::string write_sfen(const VariantData& v, const State& s) {
                            : std::string(1, static_cast<char>(std::tolower(
                                                 static_cast<unsigned char>(letter[0]))));
     }
-  out += hands.empty() ? "-" : hands;
+  if (v.counter_strike())
+    out += s.strike >= 0 ? square_name(v, s.strike) : "-";
+  else
+    out += hands.empty() ? "-" : hands;
   out += ' ';
   out += std::to_string(s.ply);
   return out;

@@ -8,9 +8,10 @@ constexpr std::array<std::string_view, kReasonCount> kNames = {
     "none",           "checkmate", "no_legal_move",      "last_seat_standing", "two_mates",
     "team_checkmate", "all_kings", "repetition",         "perpetual_check",    "impasse",
     "declaration",    "try",       "max_plies",          "resignation",        "no_seat_can_move",
-    "adjudicated",    "checks",    "last_team_standing", "drop_mate"};
-static_assert(kNames.back() == "drop_mate" &&
-              static_cast<int>(Reason::drop_mate) == kReasonCount - 1);
+    "adjudicated",    "checks",    "last_team_standing", "drop_mate",          "bare_king",
+    "lone_royals"};
+static_assert(kNames.back() == "lone_royals" &&
+              static_cast<int>(Reason::lone_royals) == kReasonCount - 1);
 }  // namespace
 
 std::string_view reason_name(Reason r) {

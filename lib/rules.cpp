@@ -456,7 +456,7 @@ bool repetition_ends(const VariantData& v, const Line& line, State& s, int mover
   std::size_t first = 0;
   if (line.occurrences(s, &first) + 1 < rep.count) return false;
   const unsigned perpetual = rep.perpetual_check == Perpetual::loses
-                                 ? perpetual_checker(v, line, first, mover, gave_check)
+                                 ? perpetual_checker(v, line, first, mover, gave_check || s.pressed)
                                  : 0;
   if (perpetual)
     finish(s, v.nseats, loser_tiers(v, s, perpetual), Reason::perpetual_check);
@@ -510,6 +510,74 @@ bool impasse_at_turn_start_ends(const VariantData& v, State& s, SeatChecks& chec
     if (o != seat) losers |= 1u << o;
   finish(s, v.nseats, loser_tiers(v, s, losers), Reason::impasse);
   return true;
+}
+
+// The seat's pieces that count for end.bare_king: those not on a square
+// they could never move from (chu's pawns and lances on the last rank),
+// nor (`uncounted`) of the kinds end.bare_king.uncounted names.
+int counted_pieces(const VariantData& v, const State& s, int seat, std::uint64_t uncounted) {
+  int n = 0;
+  s.owned[seat].each([&](int sq) {
+    const std::uint8_t code = s.cells[sq].code;
+    if (!v.never_moves[code].test(sq) && !((uncounted >> kind_of(code)) & 1u)) ++n;
+  });
+  return n;
+}
+
+// end.bare_king: `seat` has only its one royal left that counts, and
+// `other` has its one royal and more than one counted piece, its royal not
+// attacked; and where it counts one piece besides its royal, that piece is
+// not next to the bared royal (which could take it).
+bool bared(const VariantData& v, const State& s, int seat, int other) {
+  const int ours = s.royal[seat], theirs = s.royal[other];
+  if (ours < 0 || theirs < 0 || counted_pieces(v, s, seat, 0) != 1) return false;
+  const std::uint64_t uncounted = v.rules.end.bare_king.uncounted;
+  const int counted = counted_pieces(v, s, other, uncounted);
+  if (counted <= 1 || attacked_by(v, s, theirs, 1u << seat)) return false;
+  if (counted > 2) return true;
+  bool next_to = false;
+  s.owned[other].each([&](int sq) {
+    const std::uint8_t code = s.cells[sq].code;
+    next_to |= sq != theirs && !v.never_moves[code].test(sq) &&
+               !((uncounted >> kind_of(code)) & 1u) &&
+               std::max(std::abs(sq % v.width - ours % v.width),
+                        std::abs(sq / v.width - ours / v.width)) == 1;
+  });
+  return !next_to;
+}
+
+// end.bare_king and end.lone_royals (two seats), judged at a turn's start
+// for a seat to move that has a legal move, in shogiops' order: the seat
+// to move bared loses, the other bared loses; then only the two royals
+// left that count, neither attacked, draw.
+bool bare_royals_end(const VariantData& v, State& s, SeatChecks& checks) {
+  const EndRules& end = v.rules.end;
+  if (end.bare_king.rule == BareKing::none && end.lone_royals == LoneRoyals::none) return false;
+  const int seat = s.to_move, other = 1 - seat;
+  if (!s.active(seat) || !s.active(other)) return false;
+  int loser = -1;
+  if (end.bare_king.rule == BareKing::loses) {
+    if (bared(v, s, seat, other))
+      loser = seat;
+    else if (bared(v, s, other, seat))
+      loser = other;
+  }
+  const bool lone = loser < 0 && end.lone_royals == LoneRoyals::draw && s.royal[seat] >= 0 &&
+                    s.royal[other] >= 0 && counted_pieces(v, s, seat, 0) == 1 &&
+                    counted_pieces(v, s, other, 0) == 1 &&
+                    !attacked_by(v, s, s.royal[seat], 1u << other) &&
+                    !attacked_by(v, s, s.royal[other], 1u << seat);
+  if ((loser < 0 && !lone) || !checks.can_move(v, s, seat)) return false;
+  if (lone)
+    finish_draw(v, s, Reason::lone_royals);
+  else
+    finish(s, v.nseats, loser_tiers(v, s, 1u << loser), Reason::bare_king);
+  return true;
+}
+
+// The endings judged at the start of a turn, the seat to move able to move.
+bool turn_start_ends(const VariantData& v, State& s, SeatChecks& checks) {
+  return impasse_at_turn_start_ends(v, s, checks) || bare_royals_end(v, s, checks);
 }
 
 // Step 3: the endings decided by the position after the eliminations, the
@@ -615,12 +683,30 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, SeatCh
       break;
     }
     if (history_ends(v, line, s, t) && !reported_only(line, s)) break;
-    if (r.no_legal_move == NoMove::pass || impasse_at_turn_start_ends(v, s, checks) || !grow) break;
+    if (r.no_legal_move == NoMove::pass || turn_start_ends(v, s, checks) || !grow) break;
     const int seat = s.to_move;
     if (seat_can_move(v, *grow, s, t.actor, t.gave_check, checks)) break;
     t.cause = eliminate_stuck(v, s, checks);
     t.mover = seat;
   }
+}
+
+// end.repetition.perpetual_by: check_or_attack: whether `mover`'s move `m`,
+// just made in `s`, left an enemy royal attacked by its pieces or the moved
+// piece attacking an enemy piece.
+bool presses(const VariantData& v, const State& s, int mover, Move m) {
+  unsigned enemies = 0;
+  for (int o = 0; o < v.nseats; ++o)
+    if (o != mover && s.active(o) && v.enemies(mover, o)) {
+      enemies |= 1u << o;
+      if (s.royal[o] >= 0 && attacked_by(v, s, s.royal[o], 1u << mover)) return true;
+    }
+  const Cell moved = s.cells[m.to];
+  return is_piece(moved.code) && moved.owner == mover &&
+         any_attacked(v, s, moved.code, m.to, [&](int q) {
+           const Cell c = s.cells[q];
+           return is_piece(c.code) && ((enemies >> c.owner) & 1u);
+         });
 }
 
 // The board effect of `m` by the seat to move in `s`, with the clocks it
@@ -644,6 +730,8 @@ bool board_move(const VariantData& v, State& s, Move m, SeatChecks& checks) {
   make_move(v, s, m);
   // A royal taken puts its seat out: its pieces attack no more, anywhere.
   if (s.eliminated_mask != out_before) checks.forget();
+  if (v.rules.end.repetition.perpetual_by == PerpetualBy::check_or_attack) [[unlikely]]
+    s.pressed = presses(v, s, mover, m);
   s.last_moved[mover] = static_cast<std::int32_t>(s.ply);
   ++s.ply;
   return direct == Checks::unsure ? gives_check(v, s, mover, checks) : direct == Checks::yes;
@@ -960,9 +1048,14 @@ std::string explain_double_steps(const VariantData& v, const State& s, int seat,
              sqname(v, m.to);
     if (std::string at_mid = explain_landing(v, seat, s.cells[mid], mid); !at_mid.empty())
       return "the first step: " + at_mid;
+    if (const char* lion = lion_capture_refused(v, s, c.code, m.from, -1, mid))
+      return std::string("the first step: ") + lion;
     if (m.to == m.from) return "";
-    std::string at_to = explain_landing(v, seat, s.cells[m.to], m.to);
-    return at_to.empty() ? "" : "the second step: " + at_to;
+    if (std::string at_to = explain_landing(v, seat, s.cells[m.to], m.to); !at_to.empty())
+      return "the second step: " + at_to;
+    if (const char* lion = lion_capture_refused(v, s, c.code, m.from, mid, m.to))
+      return std::string("the second step: ") + lion;
+    return "";
   }
   return "the first step: the " + name + " on " + sqname(v, m.from) + " cannot step to " +
          sqname(v, mid) + " in a double move";
@@ -983,6 +1076,7 @@ std::string explain_board_move(const VariantData& v, const State& s, int seat, M
       return "the " + k.name + " on " + sqname(v, m.from) + " cannot reach " + sqname(v, m.to);
     if (std::string landing = explain_landing(v, seat, s.cells[m.to], m.to); !landing.empty())
       return landing;
+    if (const char* lion = lion_capture_refused(v, s, c.code, m.from, -1, m.to)) return lion;
   }
   const PromotionForms forms = promotion_forms(v, seat, c.code, m.from, m.to, captures);
   if (m.promote && !forms.promoted) return "the " + k.name + " cannot promote on this move";

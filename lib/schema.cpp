@@ -335,6 +335,14 @@ void read_double(Reading& r, const Doc& d, const std::string& at, int kind) {
   r.doubles[static_cast<std::size_t>(kind)] = dr.steps;
 }
 
+// A list of declared piece letters, as a bit per kind.
+std::uint64_t read_kind_set(Reading& r, const Doc& d, const std::string& at) {
+  if (!d.is_seq()) fail(d.loc, at + " is a list of piece letters, e.g. [P, I]");
+  std::uint64_t kinds = 0;
+  for (const Doc& item : d.seq) kinds |= std::uint64_t{1} << r.kind_named(item, at);
+  return kinds;
+}
+
 void read_promotes_to(Reading& r, const Doc& d, const std::string& at, int kind) {
   PieceKindInfo& k = r.v.kinds[static_cast<std::size_t>(kind)];
   k.promotes_to = r.kind_named(d, at);
@@ -555,6 +563,8 @@ std::vector<Key> make_schema() {
              }),
       word("end.repetition.perpetual_check", kPerpetualWords,
            [](V& v, int) -> Perpetual& { return v.rules.end.repetition.perpetual_check; }),
+      word("end.repetition.perpetual_by", kPerpetualByWords,
+           [](V& v, int) -> PerpetualBy& { return v.rules.end.repetition.perpetual_by; }),
       custom("end.repetition.loser", read_repetition_loser),
       // Written, impasse counts 1 a piece but for the royals unless its
       // points say otherwise.
@@ -596,6 +606,26 @@ std::vector<Key> make_schema() {
               }),
       number("end.goal.depth", 1, 16, [](V& v, int) -> int& { return v.rules.end.goal.depth; }),
       flag("end.goal.safe", [](V& v, int) -> bool& { return v.rules.end.goal.safe; }),
+      mapping("end.bare_king"),
+      word("end.bare_king.rule", kBareKingWords,
+           [](V& v, int) -> BareKing& { return v.rules.end.bare_king.rule; }),
+      custom("end.bare_king.uncounted",
+             [](Reading& r, const Doc& d, const std::string& at, int) {
+               r.v.rules.end.bare_king.uncounted = read_kind_set(r, d, at);
+             }),
+      word("end.lone_royals", kLoneRoyalsWords,
+           [](V& v, int) -> LoneRoyals& { return v.rules.end.lone_royals; }),
+      mapping("lion_trading"),
+      custom("lion_trading.lions", [](Reading& r, const Doc& d, const std::string& at,
+                                      int) { r.v.rules.lions.lions = read_kind_set(r, d, at); }),
+      word("lion_trading.protected", kProtectedLionWords,
+           [](V& v, int) -> bool& { return v.rules.lions.protected_forbidden; }),
+      custom("lion_trading.bridge_ignores",
+             [](Reading& r, const Doc& d, const std::string& at, int) {
+               r.v.rules.lions.bridge_ignores = read_kind_set(r, d, at);
+             }),
+      flag("lion_trading.counter_strike",
+           [](V& v, int) -> bool& { return v.rules.lions.counter_strike; }),
       word("places", kPlacesWords, [](V& v, int) -> Places& { return v.rules.places; }),
       elsewhere("options"),
       elsewhere("options.<name>"),

@@ -9,6 +9,7 @@ std::uint64_t full_key(const VariantData& v, const State& s) {
       k ^= v.cell_key(s.cells[sq].code, s.cells[sq].owner, sq);
   for (int seat = 0; seat < v.nseats; ++seat)
     if (!s.active(seat)) k ^= v.z_elim[seat];
+  if (s.strike >= 0) k ^= v.z_strike[static_cast<std::size_t>(s.strike)];
   return k;
 }
 

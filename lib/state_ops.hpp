@@ -67,6 +67,14 @@ inline void mark_eliminated(const VariantData& v, State& s, int seat) {
   s.board_key ^= v.z_elim[seat];
 }
 
+// lion_trading.counter_strike: makes `sq` (-1: none) the position's
+// counter-strike square, its key with it.
+inline void set_strike(const VariantData& v, State& s, int sq) {
+  if (s.strike >= 0) s.board_key ^= v.z_strike[static_cast<std::size_t>(s.strike)];
+  s.strike = static_cast<std::int16_t>(sq);
+  if (sq >= 0) s.board_key ^= v.z_strike[static_cast<std::size_t>(sq)];
+}
+
 // Recomputes every key from scratch (loading, and checking the incremental ones).
 std::uint64_t full_key(const VariantData& v, const State& s);
 

@@ -312,6 +312,8 @@ void compile_hashing(VariantData& v) {
   for (auto& z : v.z_elim) z = splitmix(seed);
   for (auto& seat : v.z_hand)
     for (std::size_t k = kFirstKinds; k < seat.size(); ++k) seat[k] = splitmix(seed);
+  v.z_strike.assign(static_cast<std::size_t>(v.nsq), 0);
+  for (auto& z : v.z_strike) z = splitmix(seed);
 }
 
 // Double moves: per code and square, each first step's square and the
@@ -376,6 +378,9 @@ void compile_tables(VariantData& v, const Moves& moves,
   v.ncodes = static_cast<int>(v.kinds.size()) * 4 + 1;
   compile_behind(v);
   compile_doubles(v, doubles);
+  // The lion-trading rules are tested where the generator tests what is
+  // not plain.
+  if (v.rules.lions.lions) v.all_plain = false;
   const std::vector<int> max_range = compile_vectors(v, moves);
   compile_rays(v, moves);
   compile_walks_back(v, max_range);

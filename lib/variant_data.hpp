@@ -135,9 +135,24 @@ enum class Captured { to_hand, removed };
 inline const Words<Captured> kCapturedWords = {{"to_hand", Captured::to_hand},
                                                {"removed", Captured::removed}};
 // promotion.on
-enum class PromoteOn { any_move, capture };
+// (enter_or_capture: chu shogi's, a move into the zone, a capture in it or
+// out of it, or a move to where the piece could never move again)
+enum class PromoteOn { any_move, capture, enter_or_capture };
 inline const Words<PromoteOn> kPromoteOnWords = {{"any_move", PromoteOn::any_move},
-                                                 {"capture", PromoteOn::capture}};
+                                                 {"capture", PromoteOn::capture},
+                                                 {"enter_or_capture", PromoteOn::enter_or_capture}};
+// end.repetition.perpetual_by: what makes a seat's moves perpetual (check
+// only, or check or an attack by the moved piece: lishogi's chu shogi)
+enum class PerpetualBy { check, check_or_attack };
+inline const Words<PerpetualBy> kPerpetualByWords = {
+    {"check", PerpetualBy::check}, {"check_or_attack", PerpetualBy::check_or_attack}};
+// end.bare_king.rule, end.lone_royals
+enum class BareKing { none, loses };
+inline const Words<BareKing> kBareKingWords = {{"none", BareKing::none},
+                                               {"loses", BareKing::loses}};
+enum class LoneRoyals { none, draw };
+inline const Words<LoneRoyals> kLoneRoyalsWords = {{"none", LoneRoyals::none},
+                                                   {"draw", LoneRoyals::draw}};
 // promotion.by
 enum class ZoneBy { owner, facing };
 inline const Words<ZoneBy> kZoneByWords = {{"owner", ZoneBy::owner}, {"facing", ZoneBy::facing}};
@@ -154,6 +169,8 @@ inline const Words<bool> kNotationWords = {{"sfen", true}, {"generic", false}};
 inline const Words<bool> kSquareNamesWords = {{"shogi", true}, {"algebraic", false}};
 // resignation: allowed
 inline const Words<bool> kResignationWords = {{"allowed", true}, {"forbidden", false}};
+// lion_trading.protected: forbidden (true) or allowed
+inline const Words<bool> kProtectedLionWords = {{"forbidden", true}, {"allowed", false}};
 // dead_squares: allowed (pieces may stand where they can never move)
 inline const Words<bool> kDeadSquaresWords = {{"forbidden", false}, {"allowed", true}};
 // seats[].facing, as koma::Facing counts: up 0, right 1, down 2, left 3
@@ -221,6 +238,7 @@ struct GoalRules {
 struct RepetitionRules {
   int count = 4;                                  // end.repetition.count
   Perpetual perpetual_check = Perpetual::draw;    // end.repetition.perpetual_check
+  PerpetualBy perpetual_by = PerpetualBy::check;  // end.repetition.perpetual_by
   RepetitionLoser loser = RepetitionLoser::none;  // end.repetition.loser; none: a draw
   int loser_seat = -1;                            // the seat end.repetition.loser names
 };
@@ -236,6 +254,12 @@ struct ImpasseRules {
   ImpasseJudged judged = ImpasseJudged::on_declaration;  // end.impasse.judged
 };
 
+// end.bare_king (chu shogi): a seat left with its royal alone loses
+struct BareKingRules {
+  BareKing rule = BareKing::none;  // end.bare_king.rule
+  std::uint64_t uncounted = 0;     // end.bare_king.uncounted: a bit per kind
+};
+
 // end
 struct EndRules {
   bool last_seat_standing = true;  // end.last_seat_standing (false/no: off)
@@ -249,6 +273,19 @@ struct EndRules {
   RepetitionRules repetition;
   ImpasseRules impasse;
   AfterEnd to_move = AfterEnd::next_active;  // end.to_move: the seat named once over
+  BareKingRules bare_king;
+  LoneRoyals lone_royals = LoneRoyals::none;  // end.lone_royals
+};
+
+// lion_trading (chu shogi): the pieces it calls lions, and what guards them
+struct LionRules {
+  std::uint64_t lions = 0;  // lion_trading.lions: a bit per kind; none: no such rules
+  // lion_trading.protected: forbidden: a lion may not take a protected lion
+  // that is not next to it
+  bool protected_forbidden = true;
+  std::uint64_t bridge_ignores = 0;  // lion_trading.bridge_ignores: a bit per kind
+  bool counter_strike = true;        // lion_trading.counter_strike
+  bool is_lion(int kind) const { return (lions >> kind) & 1u; }
 };
 
 struct Rules {
@@ -262,6 +299,7 @@ struct Rules {
   EliminationRules elimination;
   bool resignation = false;  // resignation
   EndRules end;
+  LionRules lions;
   Places places = Places::elimination_order;  // places
   int max_plies = 0;                          // the built-in option max_plies
 };
@@ -298,6 +336,13 @@ struct VariantData {
   // piece's own `promotion: compulsory`), compiled from the two.
   std::array<bool, kMaxKinds> must_promote{};
   bool dead_squares_allowed = false;  // dead_squares: allowed (then `dead` is empty)
+  // [code]: the squares from which the piece has no move on an empty board,
+  // whatever dead_squares says (`dead` is them where they are forbidden).
+  std::vector<SquareSet> never_moves;
+  // lion_trading.counter_strike: the key of each square as the position's
+  // counter-strike square (State::strike).
+  std::vector<std::uint64_t> z_strike;
+  bool counter_strike() const { return rules.lions.lions != 0 && rules.lions.counter_strike; }
   // dialect: what SFEN and move text write for each kind on the board (and
   // in drops) and in hand; empty: the kind's letter (sfen_letter,
   // hand_letter read them). plus_turns_back: '+' marks a turn back too.

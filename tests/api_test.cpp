@@ -260,7 +260,7 @@ TEST_CASE("accessors and decisions out of range: seats, reasons, time limits") {
   CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, static_cast<koma::Reason>(-1)), koma::IllegalMove);
   // The empty word past the last reason is no reason either.
   CHECK(koma::reason_from_name("") == koma::Reason::none);
-  CHECK(koma::reason_name(static_cast<koma::Reason>(koma::kReasonCount - 1)) == "drop_mate");
+  CHECK(koma::reason_name(static_cast<koma::Reason>(koma::kReasonCount - 1)) == "lone_royals");
   CHECK_THROWS_AS(g.adjudicate({1, 2, 3, 4}, static_cast<koma::Reason>(koma::kReasonCount)),
                   koma::IllegalMove);
   // Places are competition ranks: a shared place skips the places after it.

@@ -50,13 +50,20 @@ int playout(const std::string& file, const koma::Options& o, std::uint64_t seed,
     }
     koma::Move m = legal[rng() % legal.size()];
     std::size_t eliminated = before.eliminated().size();
-    const bool removes = !m.is_drop() && !v->captures_to_hand() && before.at(m.to).has_value();
+    // What the move takes: on its last square, and a double move on its
+    // middle square too (a double move back to its start takes nothing there).
+    int taken = 0;
+    if (!m.is_drop()) {
+      taken += m.to != m.from && before.at(m.to).has_value() ? 1 : 0;
+      taken += m.is_double() && before.at(m.middle()).has_value() ? 1 : 0;
+    }
+    const int removes = v->captures_to_hand() ? 0 : taken;
     g.play(m);
     int now = total_pieces(g.position());
     // Pieces leave the game only with an eliminated seat (a captured king,
     // a removed hand), or captured where captures do not go to hand.
     if (g.position().eliminated().size() == eliminated)
-      CHECK(now == pieces - (removes ? 1 : 0));
+      CHECK(now == pieces - removes);
     else
       CHECK(now <= pieces);
     pieces = now;

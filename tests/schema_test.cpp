@@ -152,7 +152,7 @@ TEST_CASE("schema: a mapping's allowed keys are its rows, in their order") {
             "name",  "title",    "notation", "board",         "seats",       "turn_order",
             "teams", "pieces",   "setup",    "promotion",     "drops",       "check",
             "kings", "moves_as", "mate",     "no_legal_move", "elimination", "resignation",
-            "end",   "places",   "options",  "dead_squares",  "dialect"});
+            "end",   "lion_trading", "places", "options", "dead_squares", "dialect"});
   // A test name with a key path: "end.checks: ...", "drops.P.mate, ...".
   CHECK(carries("end.checks: the first check wins", "end.checks"));
   CHECK(carries("drops.P.mate, drops.P.nifu: pawn drops", "drops.<letter>.mate"));

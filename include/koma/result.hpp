@@ -27,8 +27,10 @@ enum class Reason {
   checks,              // a seat gave the check that end.checks counts to
   last_team_standing,  // every seat left is on one team (end.last_team_standing)
   drop_mate,           // a drop mated, and its dropper loses (drops.<letter>.mate: loses)
+  bare_king,           // a seat's royal was left alone, and it loses (end.bare_king)
+  lone_royals,         // only the two royals are left, neither attacked: a draw (end.lone_royals)
 };
-inline constexpr int kReasonCount = 19;  // none .. drop_mate
+inline constexpr int kReasonCount = 21;  // none .. lone_royals
 
 std::string_view reason_name(Reason r);
 // Parses a reason word; returns Reason::none for an unknown word.

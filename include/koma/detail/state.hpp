@@ -58,6 +58,10 @@ struct State {
   // they left the game.
   std::uint8_t eliminated_count = 0;
   std::array<std::uint8_t, kMaxSeats> elimination_order{};
+  // lion_trading.counter_strike: the square where the last move, by a piece
+  // that is not a lion, took a lion; -1 for none. Part of the position (its
+  // text and key): the reply may take no lion elsewhere with a non-lion.
+  std::int16_t strike = -1;
   // Rule bookkeeping that is not part of the position text.
   // Ply of each seat's latest real move; before a loaded position, plain turn
   // order is assumed, so these may be zero or negative.
@@ -67,6 +71,9 @@ struct State {
   std::array<std::int8_t, kMaxSeats> mated_by{{-1, -1, -1, -1}};
   std::array<std::uint8_t, kMaxSeats> hand_frozen{};   // hand kept but unusable
   std::array<std::uint8_t, kMaxSeats> checks_given{};  // moves that gave check (end.checks)
+  // end.repetition.perpetual_by: check_or_attack: the move into this state
+  // attacked an enemy royal, or left the moved piece attacking an enemy piece.
+  bool pressed = false;
   // Result, once the game has ended.
   Outcome outcome = Outcome::ongoing;
   std::uint8_t reason = 0;  // koma::Reason
