@@ -102,8 +102,7 @@ void check_bare_king(const VariantData& v, const Doc& top) {
 
 void check_notation(const VariantData& v, const Doc& top) {
   // SFEN writes the counter-strike square where it writes hands.
-  if (v.sfen && v.counter_strike() &&
-      (v.rules.drops.enabled || v.rules.drops.captured != Captured::removed))
+  if (v.sfen && v.counter_strike() && !v.strike_in_sfen())
     fail(top.find("lion_trading")->loc,
          "with notation sfen, the counter-strike square is written where hands are (chu "
          "shogi's SFEN): lion_trading.counter_strike needs drops: {enabled: false, captured: "

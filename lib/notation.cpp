@@ -338,9 +338,11 @@ State parse_sfen(const VariantData& v, std::string_view text, Letters as) {
     s.to_move = 1;
   else
     bad("SFEN side to move is 'b' or 'w', not " + quoted(f[1]));
-  if (v.counter_strike())
-    s.strike = read_strike(v, f[2], "SFEN's third field, the counter-strike square,");
-  else if (f[2] != "-")
+  if (v.strike_in_sfen()) {
+    const std::int16_t strike =
+        read_strike(v, f[2], "SFEN's third field, the counter-strike square,");
+    s.strike = v.counter_strike() ? strike : std::int16_t{-1};
+  } else if (f[2] != "-")
     read_hand(
         v, f[2], s, [](char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; },
         true, as);
@@ -650,7 +652,7 @@ std::string write_sfen(const VariantData& v, const State& s) {
                            : std::string(1, static_cast<char>(std::tolower(
                                                 static_cast<unsigned char>(letter[0]))));
     }
-  if (v.counter_strike())
+  if (v.strike_in_sfen())
     out += s.strike >= 0 ? square_name(v, s.strike) : "-";
   else
     out += hands.empty() ? "-" : hands;

@@ -343,6 +343,13 @@ struct VariantData {
   // counter-strike square (State::strike).
   std::vector<std::uint64_t> z_strike;
   bool counter_strike() const { return rules.lions.lions != 0 && rules.lions.counter_strike; }
+  // SFEN's third field is the counter-strike square (`-` for none) rather
+  // than hands: a variant with lions and no hands, as chu shogi's SFEN
+  // writes it whether the rule is on or not.
+  bool strike_in_sfen() const {
+    return rules.lions.lions != 0 && !rules.drops.enabled &&
+           rules.drops.captured == Captured::removed;
+  }
   // dialect: what SFEN and move text write for each kind on the board (and
   // in drops) and in hand; empty: the kind's letter (sfen_letter,
   // hand_letter read them). plus_turns_back: '+' marks a turn back too.
