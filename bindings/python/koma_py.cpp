@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <compare>
 #include <cstdio>
@@ -197,12 +198,15 @@ struct PyVariant {
   std::shared_ptr<const koma::Variant> v;
   Source source;
 
-  // Action space: board moves (from cell, to cell, promote) then drops (kind,
-  // to cell); cells are the board's squares that are not voids, row by row.
+  // Action space: board moves (from cell, to cell, promote), drops (kind,
+  // to cell), then where some piece has a double move, double moves (from
+  // cell, first step, second step, promote; each step one of the eight
+  // king steps); cells are the board's squares that are not voids, row by row.
   std::vector<int> cell_of;    // square -> cell, -1 for a void
   std::vector<int> square_of;  // cell -> square
   int cells = 0;
   int board_actions = 0;
+  int double_actions = 0;  // where the double moves start (0: the variant has none)
   int actions = 0;
 
   // Observation layout (docs/python.md#observations).
@@ -225,6 +229,9 @@ struct PyVariant {
       }
     board_actions = 2 * cells * cells;
     actions = board_actions + v->kinds() * cells;
+    for (int k = 0; k < v->kinds(); ++k)
+      if (!v->kind_info(k).double_move.empty()) double_actions = actions;
+    if (double_actions) actions += cells * kSteps * kSteps * 2;
 
     seats = v->seats();
     order_of.assign(static_cast<std::size_t>(seats) + 1, 0);
@@ -273,9 +280,44 @@ struct PyVariant {
                             " has kinds 0 to " + std::to_string(v->kinds() - 1));
   }
 
+  // A double move's steps: the eight king steps, (dx, dy) in this order.
+  static constexpr int kSteps = 8;
+  static constexpr std::array<std::array<int, 2>, kSteps> kStep{
+      {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}};
+  // The step from square a to square b, -1 if it is none of them.
+  int step_of(int a, int b) const {
+    const int w = v->width();
+    const std::array<int, 2> d{b % w - a % w, b / w - a / w};
+    const auto* it = std::find(kStep.begin(), kStep.end(), d);
+    return it == kStep.end() ? -1 : static_cast<int>(it - kStep.begin());
+  }
+  // The square one step `i` from `sq`, or -1 off the board.
+  int stepped(int sq, int i) const {
+    const int w = v->width(), x = sq % w + kStep[static_cast<std::size_t>(i)][0],
+              y = sq / w + kStep[static_cast<std::size_t>(i)][1];
+    if (x < 0 || y < 0 || x >= w || y >= v->height() || !v->is_square(y * w + x)) return -1;
+    return y * w + x;
+  }
+  // Whether the move has an action: its squares on the board, a double
+  // move's steps king steps where the variant has double moves.
+  bool has_action(koma::Move m) const {
+    auto on_board = [&](int sq) { return sq < v->squares() && cell_of[static_cast<std::size_t>(sq)] >= 0; };
+    if (!on_board(m.to)) return false;
+    if (m.is_drop()) return m.kind < v->kinds();
+    if (!on_board(m.from)) return false;
+    if (!m.is_double()) return true;
+    return double_actions && on_board(m.middle()) && step_of(m.from, m.middle()) >= 0 &&
+           step_of(m.middle(), m.to) >= 0;
+  }
+
   int action_of(koma::Move m) const {
     const int to = cell_of[m.to];
     if (m.is_drop()) return board_actions + m.kind * cells + to;
+    if (m.is_double()) [[unlikely]]
+      return double_actions + ((cell_of[m.from] * kSteps + step_of(m.from, m.middle())) * kSteps +
+                               step_of(m.middle(), m.to)) *
+                                  2 +
+             (m.promote ? 1 : 0);
     return (cell_of[m.from] * cells + to) * 2 + (m.promote ? 1 : 0);
   }
   koma::Move move_of(long long action) const {
@@ -283,6 +325,15 @@ struct PyVariant {
       throw py::value_error("action " + std::to_string(action) + " is out of range: " + v->name() +
                             " has actions 0 to " + std::to_string(actions - 1));
     const int a = static_cast<int>(action);
+    if (double_actions && a >= double_actions) {
+      // A step off the board makes a move to no square: never legal.
+      const int d = a - double_actions;
+      const int from = square_of[static_cast<std::size_t>(d / (kSteps * kSteps * 2))];
+      const int mid = stepped(from, (d / (kSteps * 2)) % kSteps);
+      const int to = mid < 0 ? -1 : stepped(mid, (d / 2) % kSteps);
+      if (to < 0) return koma::Move::double_move(from, from, koma::Move::kDrop, d % 2 == 1);
+      return koma::Move::double_move(from, mid, to, d % 2 == 1);
+    }
     if (a >= board_actions) {
       const int d = a - board_actions;
       return koma::Move::drop(d / cells, square_of[static_cast<std::size_t>(d % cells)]);
@@ -443,6 +494,9 @@ std::string move_repr(const PyMove& m) {
   if (!m.text.empty()) return "Move('" + m.text + "')";
   if (m.m.is_drop())
     return "Move.drop(" + std::to_string(m.m.kind) + ", " + std::to_string(m.m.to) + ")";
+  if (m.m.is_double())
+    return "Move.double(" + std::to_string(m.m.from) + ", " + std::to_string(m.m.middle()) + ", " +
+           std::to_string(m.m.to) + (m.m.promote ? ", promote=True)" : ")");
   return "Move.board(" + std::to_string(m.m.from) + ", " + std::to_string(m.m.to) +
          (m.m.promote ? ", promote=True)" : ")");
 }
@@ -883,6 +937,7 @@ void bind_values(py::module_& m) {
       .def_readonly("name", &koma::PieceKindInfo::name)
       .def_readonly("kanji", &koma::PieceKindInfo::kanji)
       .def_readonly("moves", &koma::PieceKindInfo::moves)
+      .def_readonly("double_move", &koma::PieceKindInfo::double_move)
       .def_property_readonly("promotes_to",
                              [](const koma::PieceKindInfo& k) -> std::optional<int> {
                                if (k.promotes_to < 0) return std::nullopt;
@@ -995,6 +1050,15 @@ void bind_move(py::module_& m) {
           },
           py::arg("from_square"), py::arg("to_square"), py::arg("promote") = false)
       .def_static(
+          "double",
+          [](int from, int middle, int to, bool promote) {
+            if (from < 0 || from > 254 || middle < 0 || middle > 253 || to < 0 || to > 254)
+              throw py::value_error("squares are numbered 0 to 254 (a middle square 0 to 253)");
+            return PyMove{koma::Move::double_move(from, middle, to, promote), ""};
+          },
+          py::arg("from_square"), py::arg("middle_square"), py::arg("to_square"),
+          py::arg("promote") = false)
+      .def_static(
           "drop",
           [](int kind, int to) {
             if (kind < 0 || kind > 254 || to < 0 || to > 254)
@@ -1008,6 +1072,12 @@ void bind_move(py::module_& m) {
                                return mv.m.from;
                              })
       .def_property_readonly("to_square", [](const PyMove& mv) { return int{mv.m.to}; })
+      .def_property_readonly("middle_square",
+                             [](const PyMove& mv) -> std::optional<int> {
+                               if (!mv.m.is_double()) return std::nullopt;
+                               return mv.m.middle();
+                             })
+      .def_property_readonly("is_double", [](const PyMove& mv) { return mv.m.is_double(); })
       .def_property_readonly("kind",
                              [](const PyMove& mv) -> std::optional<int> {
                                if (!mv.m.is_drop()) return std::nullopt;
@@ -1159,9 +1229,7 @@ void bind_variant(py::module_& m) {
       .def(
           "move_to_action",
           [](const PyVariant& v, const PyMove& mv) {
-            if (mv.m.to >= v.v->squares() || v.cell_of[mv.m.to] < 0 ||
-                (!mv.m.is_drop() && (mv.m.from >= v.v->squares() || v.cell_of[mv.m.from] < 0)) ||
-                (mv.m.is_drop() && mv.m.kind >= v.v->kinds()))
+            if (!v.has_action(mv.m))
               throw py::value_error(move_repr(mv) + " is not a move of " + v.v->name());
             return v.action_of(mv.m);
           },

@@ -29,6 +29,7 @@ class Kind:
     name: str
     kanji: str
     moves: str
+    double_move: str
     promotes_to: Optional[int]
     demotes_to: int
     royal: bool
@@ -63,11 +64,19 @@ class Move:
     @staticmethod
     def board(from_square: int, to_square: int, promote: bool = False) -> Move: ...
     @staticmethod
+    def double(
+        from_square: int, middle_square: int, to_square: int, promote: bool = False
+    ) -> Move: ...
+    @staticmethod
     def drop(kind: int, to_square: int) -> Move: ...
     @property
     def from_square(self) -> Optional[int]: ...
     @property
     def to_square(self) -> int: ...
+    @property
+    def middle_square(self) -> Optional[int]: ...
+    @property
+    def is_double(self) -> bool: ...
     @property
     def kind(self) -> Optional[int]: ...
     @property

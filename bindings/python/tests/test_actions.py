@@ -1,6 +1,7 @@
 """The fixed action space (docs/python.md, "Actions"): board move
 (cell(from) * cells + cell(to)) * 2 + promote, drop 2 * cells^2 + kind * cells
-+ cell(to), cells the non-void squares in square order."""
++ cell(to), cells the non-void squares in square order; where pieces have
+double moves, then ((cell(from) * 8 + step1) * 8 + step2) * 2 + promote."""
 import random
 
 import numpy as np
@@ -14,12 +15,27 @@ def cells_of(v):
     return [sq for sq in range(v.squares) if v.is_square(sq)]
 
 
+# The eight king steps (dx, dy) in the order of the double moves' actions.
+STEPS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def has_doubles(v):
+    return any(k.double_move for k in v.kinds)
+
+
 def expected_action(v, m):
     cells = cells_of(v)
     cell = {sq: i for i, sq in enumerate(cells)}
     n = len(cells)
     if m.is_drop:
         return 2 * n * n + m.kind * n + cell[m.to_square]
+    if m.is_double:
+        def step(a, b):
+            return STEPS.index((b % v.width - a % v.width, b // v.width - a // v.width))
+        first = step(m.from_square, m.middle_square)
+        second = step(m.middle_square, m.to_square)
+        base = 2 * n * n + len(v.kinds) * n
+        return base + ((cell[m.from_square] * 8 + first) * 8 + second) * 2 + int(m.promote)
     return (cell[m.from_square] * n + cell[m.to_square]) * 2 + int(m.promote)
 
 
@@ -27,7 +43,34 @@ def expected_action(v, m):
 def test_action_space_size(name):
     v = koma.Variant.load(name)
     n = len(cells_of(v))
-    assert v.num_actions == 2 * n * n + len(v.kinds) * n
+    doubles = n * 8 * 8 * 2 if has_doubles(v) else 0
+    assert v.num_actions == 2 * n * n + len(v.kinds) * n + doubles
+
+
+def test_double_moves_have_actions():
+    # Chu shogi: 144 cells, 39 kinds, and a lion alone on 6g.
+    chu = koma.Variant.load("chushogi")
+    assert chu.num_actions == 2 * 144 * 144 + 39 * 144 + 144 * 128 == 65520
+    g = koma.Game(chu, position="k11/12/12/12/12/12/6N5/12/12/12/12/11K b - 1")
+    p = g.position
+    m = p.parse_move("6g5f6e")
+    assert m.is_double and m.middle_square == p.variant.parse_square("5f")
+    assert m == koma.Move.double(p.variant.parse_square("6g"), p.variant.parse_square("5f"),
+                                 p.variant.parse_square("6e"))
+    # 6g is cell 6 * 12 + 6 = 78; 6g -> 5f is (+1, -1), step 5; 5f -> 6e is (-1, -1), step 0.
+    a = chu.move_to_action(m)
+    assert a == 2 * 144 * 144 + 39 * 144 + ((78 * 8 + 5) * 8 + 0) * 2
+    assert chu.action_to_move(a) == m and str(g.action_to_move(a)) == "6g5f6e"
+    assert a in g.legal_actions()
+    # 24 single moves and 64 double ones for a lone lion.
+    lion = [x for x in g.legal_moves() if x.from_square == p.variant.parse_square("6g")]
+    assert len(lion) == 88 and sum(x.is_double for x in lion) == 64
+    # A step off the board is an action of no move: illegal.
+    corner = koma.Game(chu, position="k11/12/12/12/12/12/12/12/12/12/12/N10K b - 1")
+    off = 2 * 144 * 144 + 39 * 144 + ((132 * 8 + 0) * 8 + 0) * 2
+    with pytest.raises(koma.IllegalMove):
+        corner.apply_action(off)
+    assert repr(koma.Move.double(1, 2, 3)) == "Move.double(1, 2, 3)"
 
 
 def test_hand_computed_actions():

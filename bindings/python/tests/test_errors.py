@@ -39,7 +39,7 @@ def test_the_exception_classes():
 @pytest.mark.parametrize("text,message", [
     ("7g", "'7g' is not a move"),
     ("zz", "'zz' is not a move"),
-    ("7g7f7e", "'7g7f7e' is not a move"),
+    ("7g7f7e6", "'7g7f7e6' is not a move"),
     ("P*5", "'5' is not a square of this board"),
     ("\x1b[2J7g\x00\n7f", "'\\x1b[2J7g\\x00\\x0a7f' is not a move"),
     ("7f7e" * 5, "move text is longer than 16 characters"),
@@ -55,6 +55,24 @@ def test_unreadable_moves(game, text, message):
     with pytest.raises(koma.NotationError):
         game.position.parse_move(text)
     assert snapshot(game) == before
+
+
+def test_bad_double_moves_name_the_step():
+    # Chu shogi, a lion alone on 6f (RULES.md section 7's examples).
+    g = koma.Game(koma.Variant.load("chushogi"),
+                  position="k11/12/12/12/12/6N5/12/12/12/12/12/11K b - 1")
+    before = snapshot(g)
+    with pytest.raises(koma.NotationError, match=r"'4' is not a square of this board \(the second step's square\)"):
+        g.play("6f5e4")
+    with pytest.raises(koma.IllegalMove, match="the first step: the Lion on 6f cannot step to 4d"):
+        g.play("6f4d3c")
+    with pytest.raises(koma.IllegalMove, match="the second step: the Lion cannot step from 5e to 3c"):
+        g.play("6f5e3c")
+    assert snapshot(g) == before
+    # Shogi's pieces have no double move.
+    shogi = koma.Game(koma.Variant.load("shogi"))
+    with pytest.raises(koma.IllegalMove, match="the Pawn on 7g has no double move"):
+        shogi.play("7g7f7e")
 
 
 def test_unreadable_positions():
