@@ -226,3 +226,46 @@ TEST_CASE("chushogi: a king taken ends the game, no check, a side without moves 
   REQUIRE(g.over());
   CHECK(g.result()->places == std::vector<int>{2, 1});
 }
+
+// Positions reached by seeded random play with shogiops 0.18.0, its moves
+// built as its parseUsi shapes them (tests/data/shogiops-chu-positions.jsonl,
+// tests/data/README.md): a third random, a third with lions, falcons and
+// eagles near each other, a third right after a piece that is no lion took
+// a lion (their SFEN carries the counter-strike square). Every move of the
+// game is legal here, the SFEN reads as the position reached, each root
+// move's count at depth 2 and the totals at depths 1 and 2 are shogiops',
+// and the lion captures the rules refuse are refused.
+TEST_CASE("chushogi: positions reached by play match shogiops move by move") {
+  auto v = chu();
+  std::map<std::string, int> kinds;
+  int refused = 0, struck = 0;
+  for (const YAML::Node& row : test::jsonl("shogiops-chu-positions.jsonl")) {
+    const std::string seed = row["seed"].as<std::string>();
+    CAPTURE(seed);
+    koma::Game g(v);
+    for (const auto& m : row["moves"]) g.play(m.as<std::string>());
+    const std::string sfen_text = row["sfen"].as<std::string>();
+    CHECK(koma::Position::from_text(v, sfen_text) == g.position());
+    CHECK(g.position().text() == sfen_text);
+    std::map<std::string, std::uint64_t> divide, expected;
+    for (const auto& [m, n] : koma::perft_divide(g, 2)) divide[g.position().move_text(m)] = n;
+    for (const auto& kv : row["divide1"])
+      expected[kv.first.as<std::string>()] = kv.second.as<std::uint64_t>();
+    CHECK(divide == expected);
+    for (int d = 1; d <= 2; ++d)
+      CHECK(koma::perft(g, d) == row["perft"][d - 1].as<std::uint64_t>());
+    for (const auto& m : row["refused_lion_captures"]) {
+      const koma::Move move = g.position().parse_move(m.as<std::string>());
+      CHECK_FALSE(g.is_legal(move));
+      CHECK(g.why_illegal(move).find("lion") != std::string::npos);
+      ++refused;
+    }
+    struck += sfen_text.find(" - ") == std::string::npos ? 1 : 0;
+    ++kinds[row["kind"].as<std::string>()];
+  }
+  CHECK(kinds["random"] >= 100);
+  CHECK(kinds["lions"] >= 100);
+  CHECK(kinds["counter_strike"] >= 100);
+  CHECK(struck >= 100);
+  CHECK(refused >= 100);
+}

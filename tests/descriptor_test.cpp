@@ -71,11 +71,12 @@ TEST_CASE("the small descriptor is valid") {
 TEST_CASE("unknown key") {
   auto l = base();
   l.push_back("colour: red");
-  check_error(l, {13, 1,
-                  "unknown key 'colour' in the descriptor; allowed: koma, name, title, notation, "
-                  "board, seats, turn_order, teams, pieces, setup, promotion, drops, check, kings, "
-                  "moves_as, mate, no_legal_move, elimination, resignation, end, lion_trading, places, "
-                  "options, dead_squares, dialect"});
+  check_error(
+      l, {13, 1,
+          "unknown key 'colour' in the descriptor; allowed: koma, name, title, notation, "
+          "board, seats, turn_order, teams, pieces, setup, promotion, drops, check, kings, "
+          "moves_as, mate, no_legal_move, elimination, resignation, end, lion_trading, places, "
+          "options, dead_squares, dialect"});
   l = base();
   l[2] = "board: {width: 3, height: 3, shape: cross}";
   check_error(l, {3, 30, "unknown key 'shape' in board; allowed: width, height, voids, squares"});

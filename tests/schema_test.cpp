@@ -149,10 +149,10 @@ TEST_CASE("schema: a mapping's allowed keys are its rows, in their order") {
   CHECK(keys_under("seats[]") == std::vector<std::string>{"name", "facing", "home"});
   CHECK(koma::detail::descriptor_keys() ==
         std::vector<std::string>{
-            "name",  "title",    "notation", "board",         "seats",       "turn_order",
-            "teams", "pieces",   "setup",    "promotion",     "drops",       "check",
-            "kings", "moves_as", "mate",     "no_legal_move", "elimination", "resignation",
-            "end",   "lion_trading", "places", "options", "dead_squares", "dialect"});
+            "name",  "title",        "notation", "board",         "seats",        "turn_order",
+            "teams", "pieces",       "setup",    "promotion",     "drops",        "check",
+            "kings", "moves_as",     "mate",     "no_legal_move", "elimination",  "resignation",
+            "end",   "lion_trading", "places",   "options",       "dead_squares", "dialect"});
   // A test name with a key path: "end.checks: ...", "drops.P.mate, ...".
   CHECK(carries("end.checks: the first check wins", "end.checks"));
   CHECK(carries("drops.P.mate, drops.P.nifu: pawn drops", "drops.<letter>.mate"));
