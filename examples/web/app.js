@@ -18,7 +18,7 @@ let setup = null;     // {name, options, seats}: what the game was started with
 let cells = [];       // square name per cell index, null for voids
 let kinds = [];       // variant.kinds()
 let movers = [];      // seat that played each entry of the game's history
-let selection = null; // {from, moves} or {drop, moves}
+let selection = null; // {from, moves}, {from, via, moves} (a double move's second step) or {drop, moves}
 let pendingPromotion = null;
 let worker = null;
 let cpuRequest = 0;   // id of the move asked of the worker, 0 when none
@@ -171,11 +171,30 @@ function readSetupForm() {
 const isHuman = (seat) => setup.seats[seat - 1] === "human";
 const seatName = (seat) => variant.seats()[seat - 1].name;
 
-// Where a move lands: after the star of a drop, else after the origin's name.
-function destination(move, from) {
-  const star = move.indexOf("*");
-  const rest = star >= 0 ? move.slice(star + 1) : move.slice(from.length);
-  return rest.replace(/[+-]$/, "");
+// The square names of a move's text: a drop's target, or a board move's
+// origin, middle square (a double move: chu shogi's lion) and target. Shogi
+// names end with their letter (7g, 12a), algebraic ones start with it (h13).
+function squaresOf(move) {
+  const plain = move.replace(/[+-]$/, "");
+  const star = plain.indexOf("*");
+  if (star >= 0) return [plain.slice(star + 1)];
+  const shogi = plain.match(/\d+[a-z]/g) ?? [];
+  return shogi.join("") === plain && shogi.every((n) => cells.includes(n)) ? shogi : plain.match(/[a-z]\d+/g) ?? [];
+}
+const isDouble = (move) => !move.includes("*") && squaresOf(move).length === 3;
+
+// Where a move lands, and where a double move stops between its steps.
+const destination = (move) => squaresOf(move).at(-1);
+const middle = (move) => (isDouble(move) ? squaresOf(move)[1] : null);
+
+// The squares a click may choose in the selection: the first step's or the
+// only step's targets; in a double move's second step, its last squares and
+// the middle one itself (to stop there, where a single move does).
+function selectionTargets() {
+  if (!selection) return new Set();
+  if (selection.via)
+    return new Set(selection.moves.map((m) => (isDouble(m) ? destination(m) : selection.via)));
+  return new Set(selection.moves.map((m) => middle(m) ?? destination(m)));
 }
 
 function pieceLabel(piece) {
@@ -195,7 +214,7 @@ function render() {
   const pieces = new Map(game.board().map((p) => [p.square, p]));
   const toMove = game.toMove();
   const humanTurn = !game.over() && isHuman(toMove) && !pendingPromotion;
-  const targets = new Set(selection ? selection.moves.map((m) => destination(m, selection.from ?? "")) : []);
+  const targets = selectionTargets();
   const ns = "http://www.w3.org/2000/svg";
   cells.forEach((name, index) => {
     if (name === null) return;  // a void: no square
@@ -211,6 +230,7 @@ function render() {
     rect.setAttribute("height", 1);
     rect.classList.add("square");
     if (selection && selection.from === name) rect.classList.add("selected");
+    if (selection && selection.via === name) rect.classList.add("via");
     if (targets.has(name)) rect.classList.add("target");
     g.append(rect);
     const piece = pieces.get(index);
@@ -294,17 +314,35 @@ function renderTurn() {
   }
   const check = game.inCheck() ? ", in check" : "";
   const gone = out.length ? ` · out: ${out.map(seatName).join(", ")}` : "";
-  const who = isHuman(toMove) ? "your move" : `CPU (${setup.seats[toMove - 1]}) thinking`;
+  const step = selection?.via
+    ? `, second step from ${selection.via} (${selection.via} again stops there where it may, Esc cancels)`
+    : "";
+  const who = isHuman(toMove) ? `your move${step}` : `CPU (${setup.seats[toMove - 1]}) thinking`;
   $("turn").textContent = `${seatName(toMove)} to move${check}${why} — ${who}${gone}`;
 }
 
+// A click on a square: a piece of the seat to move selects it; a target of
+// the selection plays the move that ends there (asking about promotion
+// where it may promote or not). A square a double move steps through
+// starts its second step: the targets are then where it may go on from
+// there (its start square among them: igui, or a pass), and that square
+// itself where a single move may stop there.
 function clickSquare(name) {
   showError("");
   if (game.over() || !isHuman(game.toMove()) || pendingPromotion) return;
-  if (selection) {
-    const chosen = selection.moves.filter((m) => destination(m, selection.from ?? "") === name);
+  if (selection?.via) {
+    const chosen = selection.moves.filter((m) => (isDouble(m) ? destination(m) : selection.via) === name);
     if (chosen.length === 1) return play(chosen[0]);
     if (chosen.length > 1) return askPromotion(chosen);
+  } else if (selection) {
+    const doubles = selection.moves.filter((m) => middle(m) === name);
+    const single = selection.moves.filter((m) => !isDouble(m) && destination(m) === name);
+    if (doubles.length) {
+      selection = { from: selection.from, via: name, moves: doubles.concat(single) };
+      return render();
+    }
+    if (single.length === 1) return play(single[0]);
+    if (single.length > 1) return askPromotion(single);
   }
   const moves = game.movesFrom(name);
   selection = moves.length ? { from: name, moves } : null;

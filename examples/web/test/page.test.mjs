@@ -131,6 +131,37 @@ test("a saved game that cannot be read: the page says so and starts a new game",
   }
 });
 
+// Chu shogi's lion moves twice in one turn: a click on the square between
+// its steps, then on where it goes on (its start square for igui or a pass);
+// the same with the keyboard.
+test("chu shogi: the lion's two steps by clicks and by keyboard", async () => {
+  const setup = { name: "chushogi", options: {}, seats: ["human", "human"], history: ["7j7h", "6d6e"] };
+  const { page, errors } = await open(setup);
+  assert.equal(await page.$$eval("#board g.cell", (l) => l.length), 144);
+  await page.click(square("7h"));
+  await page.click(square("7g"));  // the first step: its second steps are shown
+  assert.match(await turn(page), /second step from 7g/);
+  assert.equal(await page.$$eval("#board rect.via", (l) => l.length), 1);
+  const targets = await page.$$eval("#board g.cell", (l) =>
+    l.filter((g) => g.querySelector("rect.target")).map((g) => g.dataset.square).sort());
+  // From 7g: its eight neighbours (7h, the start, among them) and 7g itself (a single step there).
+  assert.deepEqual(targets, ["6f", "6g", "6h", "7f", "7g", "7h", "8f", "8g", "8h"]);
+  await page.click(square("7f"));
+  assert.deepEqual(await history(page), ["7j7h", "6d6e", "7h7g7f"]);
+  // Gote's reply, then Sente's lion out and back (a pass) with the keyboard.
+  await page.click(square("5d"));
+  await page.click(square("5e"));
+  await tabTo(page, "7f");
+  await page.keyboard.press("Enter");
+  await tabTo(page, "7e");
+  await page.keyboard.press("Enter");
+  await tabTo(page, "7f");
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await history(page), ["7j7h", "6d6e", "7h7g7f", "5d5e", "7f7e7f"]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // Presses Tab (or Shift+Tab) until the square `name` has the focus.
 async function tabTo(page, name) {
   const at = () => page.evaluate(() => document.activeElement?.dataset?.square ?? null);
