@@ -1,5 +1,5 @@
 // Chu shogi (variants/chushogi.yaml, docs/variants/chushogi.md): its rules
-// as atoms (RULES.md section 7), on hand-built positions whose results
+// as atoms, on hand-built positions whose results
 // follow from the rules as shogiops 0.18.0 (moves, promotion, endings) and
 // scalashogi (repetition) apply them.
 #include <doctest/doctest.h>

@@ -346,7 +346,8 @@ void help(const Session& s) {
   if (std::vector<koma::Move> legal = s.game->legal_moves(); !legal.empty())
     example = " (here, e.g. " + s.game->position().move_text(legal.front()) + ")";
   std::string text = "commands:\n";
-  text += "  <move>          from-square to-square, + to promote, or LETTER*SQUARE to drop" +
+  text += "  <move>          from-square to-square, + to promote (a double move: from, middle, "
+          "to: 6f5e6d), or LETTER*SQUARE to drop" +
           example + "\n";
   text +=
       "  moves [SQUARE]  the legal moves, or those of the piece on SQUARE; moves LETTER: drops\n"

@@ -633,12 +633,15 @@ void Picture::coordinates() {
     }
 }
 
-// The last move: origin and target tinted (a drop has only a target).
+// The last move: origin and target tinted (a drop has only a target; a
+// double move its middle square too).
 void Picture::tint_last_move() {
   if (!r_.last_move) return;
   std::vector<int> squares;
   if (!r_.last_move->is_drop()) squares.push_back(r_.last_move->from);
-  squares.push_back(r_.last_move->to);
+  if (r_.last_move->is_double()) squares.push_back(r_.last_move->middle());
+  if (r_.last_move->to != r_.last_move->from || r_.last_move->is_drop())
+    squares.push_back(r_.last_move->to);
   for (int sq : squares) {
     std::string s = "<rect class=\"last-move\" x=\"";
     s += num(cell_x(sq % w_) + 1);

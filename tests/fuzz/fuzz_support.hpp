@@ -54,7 +54,8 @@ inline const std::vector<std::string>& variant_files() {
                                                  "shoshogi.yaml",
                                                  "cannonshogi.yaml",
                                                  "gorogoroplus.yaml",
-                                                 "annanshogi.yaml"};
+                                                 "annanshogi.yaml",
+                                                 "chushogi.yaml"};
   return files;
 }
 

@@ -58,7 +58,7 @@ def test_unreadable_moves(game, text, message):
 
 
 def test_bad_double_moves_name_the_step():
-    # Chu shogi, a lion alone on 6f (RULES.md section 7's examples).
+    # Chu shogi, a lion alone on 6f: malformed and illegal double moves.
     g = koma.Game(koma.Variant.load("chushogi"),
                   position="k11/12/12/12/12/6N5/12/12/12/12/12/11K b - 1")
     before = snapshot(g)
