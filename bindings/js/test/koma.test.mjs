@@ -412,7 +412,8 @@ test("writeRecord: a wrong key throws an Error naming it; the module keeps worki
                    '"result": {"places": [1, 2], "reason": "resignation"}}';
   const reasons = "none, checkmate, no_legal_move, last_seat_standing, two_mates, team_checkmate, " +
                   "all_kings, repetition, perpetual_check, impasse, declaration, try, max_plies, " +
-                  "resignation, no_seat_can_move, adjudicated, checks, last_team_standing, drop_mate";
+                  "resignation, no_seat_can_move, adjudicated, checks, last_team_standing, drop_mate, " +
+                  "bare_king, lone_royals";
   const whole = "must be a whole number from -2147483648 to 2147483647";
   const cases = [
     [undefined, "the record must be an object, not undefined"],
