@@ -166,7 +166,7 @@ test("chu shogi: the lion's two steps by clicks and by keyboard", async () => {
 async function tabTo(page, name) {
   const at = () => page.evaluate(() => document.activeElement?.dataset?.square ?? null);
   for (const back of [false, true])
-    for (let i = 0; i < 60; ++i) {
+    for (let i = 0; i < 200; ++i) {
       if ((await at()) === name) return;
       if (back) await page.keyboard.down("Shift");
       await page.keyboard.press("Tab");
