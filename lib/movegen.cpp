@@ -878,7 +878,11 @@ bool move_gives_check(const VariantData& v, const State& s, Move m, int king) {
 bool played_gives_check(const VariantData& v, State& s, Move m, int seat) {
   Undo undo;
   if (!make_in_place(v, s, m, undo)) return true;
-  const bool check = in_check(v, s, seat);
+  // Attacked, as move_checks reads it, with or without check rules (chu
+  // shogi's searches look for attacks on the king all the same).
+  const int royal = s.royal[seat];
+  const bool check =
+      s.active(seat) && royal >= 0 && attacked_by(v, s, royal, v.attackers_of(s, seat));
   unmake_in_place(v, s, m, undo);
   return check;
 }

@@ -179,8 +179,8 @@ inline Checks move_checks(const VariantData& v, const State& s, Move m, int king
 // capture counts as a check).
 bool move_gives_check(const VariantData& v, const State& s, Move m, int king);
 // Whether the move `m` of the seat to move, played on `s` and taken back,
-// leaves `seat` in check (a royal capture counts as a check). `s` is the
-// same afterwards.
+// leaves `seat`'s royal attacked — in check where there are check rules (a
+// royal capture counts as a check). `s` is the same afterwards.
 bool played_gives_check(const VariantData& v, State& s, Move m, int seat);
 
 // Which legal moves a generation lists, in the order of `all`: all; only
