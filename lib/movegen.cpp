@@ -12,6 +12,14 @@
 
 namespace koma::detail {
 
+// (Out of line: emit_board, which inlines all it calls, stays small.)
+[[gnu::noinline]] bool promotes_entering(const VariantData& v, int seat, std::uint8_t code,
+                                         int from, int to, bool capture) {
+  const SquareSet& z = v.zone_for(seat, facing_of(code));
+  return (z.test(to) && (capture || !z.test(from))) || (capture && z.test(from)) ||
+         v.never_moves[code].test(to);
+}
+
 std::uint32_t files_at_limit(const VariantData& v, const State& s, int seat, int kind) {
   const int limit = v.rules.drops.by_kind[kind].per_file;
   if (limit <= 0) return 0;
@@ -1045,50 +1053,70 @@ bool takes_royal(const VariantData& v, Cell c) {
   return is_piece(c.code) && v.kinds[kind_of(c.code)].royal;
 }
 
-// make_in_place for a double move (u.from read): what stands on the middle
-// square and on the last (empty where it is the start) is taken.
-bool make_double_in_place(const VariantData& v, State& s, Move m, Undo& u) {
-  const int mover = s.to_move;
-  u.mid = s.cells[m.middle()];
-  u.to = m.to == m.from ? Cell{} : s.cells[m.to];
-  if (takes_royal(v, u.mid) || takes_royal(v, u.to)) return false;
-  if (v.counter_strike()) set_strike(v, s, strike_after(v, s, m));
-  remove_piece(v, s, m.from);
-  take_in_place(v, s, m.middle(), u.mid, mover);
-  take_in_place(v, s, m.to, u.to, mover);
-  put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
-  return true;
-}
-
 }  // namespace
 
-bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
-  int mover = s.to_move;
+// What stands on a double move's middle square and on its last (empty
+// where that is the start) is taken.
+bool make_unusual_in_place(const VariantData& v, State& s, Move m, Undo& u) {
+  const int mover = s.to_move;
   u.board_key = s.board_key;
   u.hand_key = s.hand_key;
   u.royal = s.royal;
   u.strike = s.strike;
   if (m.is_drop()) {
-    if (v.counter_strike()) [[unlikely]]
-      set_strike(v, s, -1);
+    set_strike(v, s, -1);
     s.hand[mover][v.base_kind(m.kind)]--;
     put_piece(v, s, m.to, code_of(m.kind, v.seat_facing[mover]), mover);
     return true;
   }
   u.from = s.cells[m.from];
-  if (m.is_double()) [[unlikely]]
-    return make_double_in_place(v, s, m, u);
+  u.mid = m.is_double() ? s.cells[m.middle()] : Cell{};
+  u.to = m.to == m.from ? Cell{} : s.cells[m.to];
+  if (takes_royal(v, u.mid) || takes_royal(v, u.to)) return false;
+  if (v.counter_strike()) set_strike(v, s, strike_after(v, s, m));
+  remove_piece(v, s, m.from);
+  if (m.is_double()) take_in_place(v, s, m.middle(), u.mid, mover);
+  take_in_place(v, s, m.to, u.to, mover);
+  put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
+  return true;
+}
+
+void unmake_unusual_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
+  const int mover = s.to_move;
+  remove_piece(v, s, m.to);
+  if (m.is_drop()) {
+    s.hand[mover][v.base_kind(m.kind)]++;
+  } else {
+    put_piece(v, s, m.from, u.from.code, u.from.owner);
+    untake_in_place(v, s, m.to, u.to, mover);
+    if (m.is_double()) untake_in_place(v, s, m.middle(), u.mid, mover);
+  }
+  s.board_key = u.board_key;
+  s.hand_key = u.hand_key;
+  s.royal = u.royal;
+  s.strike = u.strike;
+}
+
+bool make_usual_in_place(const VariantData& v, State& s, Move m, Undo& u) {
+  int mover = s.to_move;
+  u.board_key = s.board_key;
+  u.hand_key = s.hand_key;
+  u.royal = s.royal;
+  if (m.is_drop()) {
+    s.hand[mover][v.base_kind(m.kind)]--;
+    put_piece(v, s, m.to, code_of(m.kind, v.seat_facing[mover]), mover);
+    return true;
+  }
+  u.from = s.cells[m.from];
   u.to = s.cells[m.to];
   if (is_piece(u.to.code) && v.kinds[kind_of(u.to.code)].royal) return false;
-  if (v.counter_strike()) [[unlikely]]
-    set_strike(v, s, strike_after(v, s, m));
   remove_piece(v, s, m.from);
   take_in_place(v, s, m.to, u.to, mover);
   put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
   return true;
 }
 
-void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
+void unmake_usual_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
   int mover = s.to_move;
   remove_piece(v, s, m.to);
   if (m.is_drop()) {
@@ -1096,13 +1124,10 @@ void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
   } else {
     put_piece(v, s, m.from, u.from.code, u.from.owner);
     untake_in_place(v, s, m.to, u.to, mover);
-    if (m.is_double()) [[unlikely]]
-      untake_in_place(v, s, m.middle(), u.mid, mover);
   }
   s.board_key = u.board_key;
   s.hand_key = u.hand_key;
   s.royal = u.royal;
-  s.strike = u.strike;
 }
 
 namespace {

@@ -217,19 +217,21 @@ struct PromotionForms {
   bool promoted = false, plain = true;
   bool plain_dead = false;  // plain is refused because the piece could never move again
 };
+// promotion.on: enter_or_capture (chu shogi): whether the piece `code` of
+// `seat` may promote on a move from `from` to `to`: into its zone, a
+// capture in or out of it, or onto a square it could never move from.
+bool promotes_entering(const VariantData& v, int seat, std::uint8_t code, int from, int to,
+                       bool capture);
 [[gnu::always_inline]] inline PromotionForms promotion_forms(const VariantData& v, int seat,
                                                              std::uint8_t code, int from, int to,
                                                              bool capture) {
   PromotionForms f;
   const int kind = kind_of(code);
-  if (v.flip_of(kind) >= 0 && (capture || v.rules.promotion.on != PromoteOn::capture)) {
+  if (v.rules.promotion.on == PromoteOn::enter_or_capture) [[unlikely]] {
+    f.promoted = v.flip_of(kind) >= 0 && promotes_entering(v, seat, code, from, to, capture);
+  } else if (v.flip_of(kind) >= 0 && (capture || v.rules.promotion.on == PromoteOn::any_move)) {
     const SquareSet& z = v.zone_for(seat, facing_of(code));
     f.promoted = z.test(from) || z.test(to);
-    // Chu shogi's: into the zone, a capture in or out of it, or onto a square
-    // the piece could never move from.
-    if (v.rules.promotion.on == PromoteOn::enter_or_capture) [[unlikely]]
-      f.promoted = (z.test(to) && (capture || !z.test(from))) || (capture && z.test(from)) ||
-                   v.never_moves[code].test(to);
   }
   f.plain_dead = v.dead[code].test(to);
   f.plain = !f.plain_dead && !(f.promoted && v.must_promote[kind]);
@@ -297,7 +299,21 @@ struct Undo {
   std::uint64_t board_key, hand_key;
   std::array<std::int16_t, kMaxSeats> royal;
 };
-bool make_in_place(const VariantData& v, State& s, Move m, Undo& u);
-void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u);
+// Each comes in two ways, chosen here (inlined where called): the usual
+// one, as it was before double moves and the counter-strike square came,
+// and the one for variants with either (VariantData::unusual_moves).
+bool make_usual_in_place(const VariantData& v, State& s, Move m, Undo& u);
+bool make_unusual_in_place(const VariantData& v, State& s, Move m, Undo& u);
+void unmake_usual_in_place(const VariantData& v, State& s, Move m, const Undo& u);
+void unmake_unusual_in_place(const VariantData& v, State& s, Move m, const Undo& u);
+inline bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
+  return v.unusual_moves ? make_unusual_in_place(v, s, m, u) : make_usual_in_place(v, s, m, u);
+}
+inline void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
+  if (v.unusual_moves)
+    unmake_unusual_in_place(v, s, m, u);
+  else
+    unmake_usual_in_place(v, s, m, u);
+}
 
 }  // namespace koma::detail

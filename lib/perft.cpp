@@ -11,6 +11,28 @@ namespace {
 // Keeps the leaf work of full perft observable so it is not optimized away.
 thread_local std::uint64_t sink_ = 0;
 
+// Full mode's leaves: every move made on `t` and taken back, by the make
+// and unmake of the variant's kind (detail::make_in_place, chosen once).
+template <auto Make, auto Unmake>
+std::uint64_t leaves(const detail::VariantData& v, detail::State& t,
+                     const detail::MoveList& moves) {
+  std::uint64_t n = 0, touched = 0;
+  for (Move m : moves) {
+    detail::Undo u;
+    if (Make(v, t, m, u)) {
+      touched ^= t.board_key ^ t.hand_key;
+      Unmake(v, t, m, u);
+    } else {
+      detail::State copy = t;
+      detail::make_move(v, copy, m);
+      touched ^= copy.board_key ^ copy.hand_key;
+    }
+    ++n;
+  }
+  sink_ ^= touched;
+  return n;
+}
+
 // Perft walks a copy of the game's line, so it sees the past (repetition
 // needs it); states are pushed and popped as the tree is walked. Moves are
 // played unjudged (the next seat's moves are listed here anyway): a seat
@@ -35,21 +57,11 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
     // Full mode: every leaf move is made on the board and taken back. What
     // follows a move automatically only decides children, so it is left to
     // interior nodes.
-    std::uint64_t n = 0, touched = 0;
     detail::State& t = line.back_in_place();  // changed and restored in place
-    for (Move m : moves) {
-      detail::Undo u;
-      if (detail::make_in_place(v, t, m, u)) {
-        touched ^= t.board_key ^ t.hand_key;
-        detail::unmake_in_place(v, t, m, u);
-      } else {
-        detail::State copy = t;
-        detail::make_move(v, copy, m);
-        touched ^= copy.board_key ^ copy.hand_key;
-      }
-      ++n;
-    }
-    sink_ ^= touched;
+    const std::uint64_t n =
+        v.unusual_moves
+            ? leaves<detail::make_unusual_in_place, detail::unmake_unusual_in_place>(v, t, moves)
+            : leaves<detail::make_usual_in_place, detail::unmake_usual_in_place>(v, t, moves);
     return n;
   }
   std::uint64_t n = 0;

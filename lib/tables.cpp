@@ -381,6 +381,7 @@ void compile_tables(VariantData& v, const Moves& moves,
   // The lion-trading rules are tested where the generator tests what is
   // not plain.
   if (v.rules.lions.lions) v.all_plain = false;
+  v.unusual_moves = v.double_movers || v.counter_strike();
   const std::vector<int> max_range = compile_vectors(v, moves);
   compile_rays(v, moves);
   compile_walks_back(v, max_range);

@@ -413,6 +413,9 @@ struct VariantData {
     return &doubles[double_at[static_cast<std::size_t>(code) * static_cast<std::size_t>(nsq) +
                               static_cast<std::size_t>(sq)]];
   }
+  // Some move is a double move, or may set the counter-strike square: make
+  // and unmake (movegen.cpp) take their slower way, which sees to both.
+  bool unusual_moves = false;
   // Every ray is plain (xrays holds none) and no piece borrows: the
   // generator compiles without the others' tests there (movegen.cpp,
   // with_generator).
