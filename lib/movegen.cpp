@@ -1055,33 +1055,42 @@ bool takes_royal(const VariantData& v, Cell c) {
 
 }  // namespace
 
-// What stands on a double move's middle square and on its last (empty
-// where that is the start) is taken.
-bool make_unusual_in_place(const VariantData& v, State& s, Move m, Undo& u) {
+// A double move takes what stands on its middle square and on its last
+// (empty where that is the start); Unusual sees to both and to the
+// counter-strike square, the usual way to neither.
+template <bool Unusual>
+bool make_in_place_as(const VariantData& v, State& s, Move m, Undo& u) {
   const int mover = s.to_move;
   u.board_key = s.board_key;
   u.hand_key = s.hand_key;
   u.royal = s.royal;
-  u.strike = s.strike;
+  if constexpr (Unusual) u.strike = s.strike;
   if (m.is_drop()) {
-    set_strike(v, s, -1);
+    if constexpr (Unusual) set_strike(v, s, -1);
     s.hand[mover][v.base_kind(m.kind)]--;
     put_piece(v, s, m.to, code_of(m.kind, v.seat_facing[mover]), mover);
     return true;
   }
   u.from = s.cells[m.from];
-  u.mid = m.is_double() ? s.cells[m.middle()] : Cell{};
-  u.to = m.to == m.from ? Cell{} : s.cells[m.to];
-  if (takes_royal(v, u.mid) || takes_royal(v, u.to)) return false;
-  if (v.counter_strike()) set_strike(v, s, strike_after(v, s, m));
+  if constexpr (Unusual) {
+    u.mid = m.is_double() ? s.cells[m.middle()] : Cell{};
+    u.to = m.to == m.from ? Cell{} : s.cells[m.to];
+    if (takes_royal(v, u.mid) || takes_royal(v, u.to)) return false;
+    if (v.counter_strike()) set_strike(v, s, strike_after(v, s, m));
+  } else {
+    u.to = s.cells[m.to];
+    if (takes_royal(v, u.to)) return false;
+  }
   remove_piece(v, s, m.from);
-  if (m.is_double()) take_in_place(v, s, m.middle(), u.mid, mover);
+  if constexpr (Unusual)
+    if (m.is_double()) take_in_place(v, s, m.middle(), u.mid, mover);
   take_in_place(v, s, m.to, u.to, mover);
   put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
   return true;
 }
 
-void unmake_unusual_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
+template <bool Unusual>
+void unmake_in_place_as(const VariantData& v, State& s, Move m, const Undo& u) {
   const int mover = s.to_move;
   remove_piece(v, s, m.to);
   if (m.is_drop()) {
@@ -1089,46 +1098,19 @@ void unmake_unusual_in_place(const VariantData& v, State& s, Move m, const Undo&
   } else {
     put_piece(v, s, m.from, u.from.code, u.from.owner);
     untake_in_place(v, s, m.to, u.to, mover);
-    if (m.is_double()) untake_in_place(v, s, m.middle(), u.mid, mover);
+    if constexpr (Unusual)
+      if (m.is_double()) untake_in_place(v, s, m.middle(), u.mid, mover);
   }
   s.board_key = u.board_key;
   s.hand_key = u.hand_key;
   s.royal = u.royal;
-  s.strike = u.strike;
+  if constexpr (Unusual) s.strike = u.strike;
 }
 
-bool make_usual_in_place(const VariantData& v, State& s, Move m, Undo& u) {
-  int mover = s.to_move;
-  u.board_key = s.board_key;
-  u.hand_key = s.hand_key;
-  u.royal = s.royal;
-  if (m.is_drop()) {
-    s.hand[mover][v.base_kind(m.kind)]--;
-    put_piece(v, s, m.to, code_of(m.kind, v.seat_facing[mover]), mover);
-    return true;
-  }
-  u.from = s.cells[m.from];
-  u.to = s.cells[m.to];
-  if (is_piece(u.to.code) && v.kinds[kind_of(u.to.code)].royal) return false;
-  remove_piece(v, s, m.from);
-  take_in_place(v, s, m.to, u.to, mover);
-  put_piece(v, s, m.to, moved_code(v, u.from.code, m.promote), mover);
-  return true;
-}
-
-void unmake_usual_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
-  int mover = s.to_move;
-  remove_piece(v, s, m.to);
-  if (m.is_drop()) {
-    s.hand[mover][v.base_kind(m.kind)]++;
-  } else {
-    put_piece(v, s, m.from, u.from.code, u.from.owner);
-    untake_in_place(v, s, m.to, u.to, mover);
-  }
-  s.board_key = u.board_key;
-  s.hand_key = u.hand_key;
-  s.royal = u.royal;
-}
+template bool make_in_place_as<false>(const VariantData&, State&, Move, Undo&);
+template bool make_in_place_as<true>(const VariantData&, State&, Move, Undo&);
+template void unmake_in_place_as<false>(const VariantData&, State&, Move, const Undo&);
+template void unmake_in_place_as<true>(const VariantData&, State&, Move, const Undo&);
 
 namespace {
 

@@ -299,21 +299,22 @@ struct Undo {
   std::uint64_t board_key, hand_key;
   std::array<std::int16_t, kMaxSeats> royal;
 };
-// Each comes in two ways, chosen here (inlined where called): the usual
-// one, as it was before double moves and the counter-strike square came,
-// and the one for variants with either (VariantData::unusual_moves).
-bool make_usual_in_place(const VariantData& v, State& s, Move m, Undo& u);
-bool make_unusual_in_place(const VariantData& v, State& s, Move m, Undo& u);
-void unmake_usual_in_place(const VariantData& v, State& s, Move m, const Undo& u);
-void unmake_unusual_in_place(const VariantData& v, State& s, Move m, const Undo& u);
+// Each comes in two ways, chosen here (inlined where called) or once by a
+// caller that makes many (perft's leaves): the usual one, and with
+// `Unusual` the one for variants with double moves or a counter-strike
+// square (VariantData::unusual_moves), whose tests the usual one skips.
+template <bool Unusual>
+bool make_in_place_as(const VariantData& v, State& s, Move m, Undo& u);
+template <bool Unusual>
+void unmake_in_place_as(const VariantData& v, State& s, Move m, const Undo& u);
 inline bool make_in_place(const VariantData& v, State& s, Move m, Undo& u) {
-  return v.unusual_moves ? make_unusual_in_place(v, s, m, u) : make_usual_in_place(v, s, m, u);
+  return v.unusual_moves ? make_in_place_as<true>(v, s, m, u) : make_in_place_as<false>(v, s, m, u);
 }
 inline void unmake_in_place(const VariantData& v, State& s, Move m, const Undo& u) {
   if (v.unusual_moves)
-    unmake_unusual_in_place(v, s, m, u);
+    unmake_in_place_as<true>(v, s, m, u);
   else
-    unmake_usual_in_place(v, s, m, u);
+    unmake_in_place_as<false>(v, s, m, u);
 }
 
 }  // namespace koma::detail

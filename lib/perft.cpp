@@ -60,8 +60,9 @@ std::uint64_t walk(const detail::VariantData& v, detail::Line& line, int depth, 
     detail::State& t = line.back_in_place();  // changed and restored in place
     const std::uint64_t n =
         v.unusual_moves
-            ? leaves<detail::make_unusual_in_place, detail::unmake_unusual_in_place>(v, t, moves)
-            : leaves<detail::make_usual_in_place, detail::unmake_usual_in_place>(v, t, moves);
+            ? leaves<detail::make_in_place_as<true>, detail::unmake_in_place_as<true>>(v, t, moves)
+            : leaves<detail::make_in_place_as<false>, detail::unmake_in_place_as<false>>(v, t,
+                                                                                         moves);
     return n;
   }
   std::uint64_t n = 0;
