@@ -198,26 +198,13 @@ Choice choose_strong(Turn& t) {
   return out;
 }
 
-// Two seats, easy, medium and hard: easy searches one ply and captures, with
-// much randomness; medium two plies and a short capture sequence at the
-// horizon (without it a 2-ply search walks into every recapture and plays no
-// better than easy); hard three plies and quiescence.
-Choice choose_fixed_depth(Turn& t, Level level) {
-  int depth = t.limits.depth > 0       ? t.limits.depth
-              : level == Level::easy   ? 1
-              : level == Level::medium ? 2
-                                       : 3;
-  int qdepth = level == Level::medium ? 4 : 6;
-  int amp = level == Level::easy ? 150 : level == Level::medium ? 15 : 0;
-  if (level == Level::easy && t.rng() % 10 == 0)
-    return Choice{t.root[t.rng() % t.root.size()], -kInf, 0};
-  // Root moves share one window (less the noise band), so later moves are
-  // cut as soon as they cannot beat the best one found.
-  detail::TwoSeatSearch search(t.v, t.line, t.me, t.budget);
-  MoveList ordered = t.root;
-  detail::order(t.v, t.s, ordered);
+// One search of the fixed-depth levels to `depth` plies over the root moves
+// in `ordered`. Root moves share one window (less the noise band `amp`), so
+// later moves are cut as soon as they cannot beat the best one found.
+Choice fixed_depth_search(Turn& t, detail::TwoSeatSearch& search, const MoveList& ordered,
+                          int depth, int qdepth, int amp) {
   int alpha = -kInf;
-  Choice out{t.root[0], -kInf, depth};
+  Choice out{ordered[0], -kInf, depth};
   for (Move m : ordered) {
     detail::play_move(t.v, t.line, m);
     int raw = search.alphabeta(depth - 1, alpha, kInf, 1, qdepth);
@@ -229,6 +216,40 @@ Choice choose_fixed_depth(Turn& t, Level level) {
     }
     alpha = std::max(alpha, raw - 2 * amp);
     if (t.budget.out) break;
+  }
+  return out;
+}
+
+// Two seats, easy, medium and hard: easy searches one ply and captures, with
+// much randomness; medium two plies and a short capture sequence at the
+// horizon (without it a 2-ply search walks into every recapture and plays no
+// better than easy); hard three plies and quiescence. Under a node or time
+// limit they deepen from one ply to theirs, each search with the last one's
+// best move first, and play the deepest one the limit let finish (the first
+// counts cut short): a limit too small for the level's depth on a large
+// board (chu shogi's 12x12) leaves a shallower but whole search, not a
+// look at the first few moves.
+Choice choose_fixed_depth(Turn& t, Level level) {
+  int depth = t.limits.depth > 0       ? t.limits.depth
+              : level == Level::easy   ? 1
+              : level == Level::medium ? 2
+                                       : 3;
+  int qdepth = level == Level::medium ? 4 : 6;
+  int amp = level == Level::easy ? 150 : level == Level::medium ? 15 : 0;
+  if (level == Level::easy && t.rng() % 10 == 0)
+    return Choice{t.root[t.rng() % t.root.size()], -kInf, 0};
+  detail::TwoSeatSearch search(t.v, t.line, t.me, t.budget);
+  MoveList ordered = t.root;
+  detail::order(t.v, t.s, ordered);
+  if (!t.budget.max_nodes && !t.budget.timed)
+    return fixed_depth_search(t, search, ordered, depth, qdepth, amp);
+  Choice out = fixed_depth_search(t, search, ordered, 1, qdepth, amp);
+  for (int d = 2; d <= depth && !t.budget.out; ++d) {
+    auto best = std::find(ordered.begin(), ordered.end(), out.move);
+    std::rotate(ordered.begin(), best, best + 1);
+    const Choice deeper = fixed_depth_search(t, search, ordered, d, qdepth, amp);
+    if (t.budget.out) break;
+    out = deeper;
   }
   return out;
 }
