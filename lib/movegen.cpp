@@ -1153,10 +1153,6 @@ bool lion_protected(const VariantData& v, const State& s, int from, int mid, int
          any_attacked(v, t, taken.code, mid, [&](int q) { return q == to; });
 }
 
-int distance(const VariantData& v, int a, int b) {
-  return std::max(std::abs(a % v.width - b % v.width), std::abs(a / v.width - b / v.width));
-}
-
 }  // namespace
 
 const char* lion_capture_refused(const VariantData& v, const State& s, std::uint8_t code, int from,
@@ -1170,7 +1166,7 @@ const char* lion_capture_refused(const VariantData& v, const State& s, std::uint
              "take a lion only where that happened (counter-strike)";
     return nullptr;
   }
-  if (!rules.protected_forbidden || distance(v, from, to) <= 1) return nullptr;
+  if (!rules.protected_forbidden || v.king_steps(from, to) <= 1) return nullptr;
   if (mid >= 0) {
     const Cell bridge = s.cells[mid];
     if (is_piece(bridge.code) && !((rules.bridge_ignores >> kind_of(bridge.code)) & 1u))

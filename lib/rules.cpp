@@ -539,9 +539,7 @@ bool bared(const VariantData& v, const State& s, int seat, int other) {
   s.owned[other].each([&](int sq) {
     const std::uint8_t code = s.cells[sq].code;
     next_to |= sq != theirs && !v.never_moves[code].test(sq) &&
-               !((uncounted >> kind_of(code)) & 1u) &&
-               std::max(std::abs(sq % v.width - ours % v.width),
-                        std::abs(sq / v.width - ours / v.width)) == 1;
+               !((uncounted >> kind_of(code)) & 1u) && v.king_steps(sq, ours) == 1;
   });
   return !next_to;
 }
@@ -695,12 +693,10 @@ void settle(const VariantData& v, const Line& line, Line* grow, State& s, SeatCh
 // just made in `s`, left an enemy royal attacked by its pieces or the moved
 // piece attacking an enemy piece.
 bool presses(const VariantData& v, const State& s, int mover, Move m) {
-  unsigned enemies = 0;
+  const unsigned enemies = v.attackers_of(s, mover);
   for (int o = 0; o < v.nseats; ++o)
-    if (o != mover && s.active(o) && v.enemies(mover, o)) {
-      enemies |= 1u << o;
-      if (s.royal[o] >= 0 && attacked_by(v, s, s.royal[o], 1u << mover)) return true;
-    }
+    if (((enemies >> o) & 1u) && s.royal[o] >= 0 && attacked_by(v, s, s.royal[o], 1u << mover))
+      return true;
   const Cell moved = s.cells[m.to];
   return is_piece(moved.code) && moved.owner == mover &&
          any_attacked(v, s, moved.code, m.to, [&](int q) {

@@ -36,6 +36,14 @@ Strings moves_from(const std::shared_ptr<const koma::Variant>& v, const std::str
   return out;
 }
 
+// The double moves among `moves` (text of three squares).
+Strings doubles_among(Strings moves) {
+  moves.erase(std::remove_if(moves.begin(), moves.end(),
+                             [](const std::string& m) { return m.size() != 6; }),
+              moves.end());
+  return moves;
+}
+
 std::size_t count_double(const Strings& moves) {
   return static_cast<std::size_t>(std::count_if(
       moves.begin(), moves.end(), [](const std::string& m) { return m.size() == 6; }));
@@ -62,17 +70,11 @@ TEST_CASE("pieces.T.double: a lone lion has 24 single moves and 8 x 8 double one
 
 TEST_CASE("pieces.T.double: the falcon's and the eagle's go straight on or back") {
   // The horned falcon: one step forward, then on or back.
-  Strings falcon = moves_from(doubles("BsRbRfWfD", "fWavW", kAlone), "5e");
-  falcon.erase(std::remove_if(falcon.begin(), falcon.end(),
-                              [](const std::string& m) { return m.size() != 6; }),
-               falcon.end());
-  CHECK(falcon == Strings{"5e5d5c", "5e5d5e"});
+  CHECK(doubles_among(moves_from(doubles("BsRbRfWfD", "fWavW", kAlone), "5e")) ==
+        Strings{"5e5d5c", "5e5d5e"});
   // The soaring eagle: one step diagonally forward, then on along it or back.
-  Strings eagle = moves_from(doubles("RbBfFfA", "fFavF", kAlone), "5e");
-  eagle.erase(std::remove_if(eagle.begin(), eagle.end(),
-                             [](const std::string& m) { return m.size() != 6; }),
-              eagle.end());
-  CHECK(eagle == Strings{"5e4d3c", "5e4d5e", "5e6d5e", "5e6d7c"});
+  CHECK(doubles_among(moves_from(doubles("RbBfFfA", "fFavF", kAlone), "5e")) ==
+        Strings{"5e4d3c", "5e4d5e", "5e6d5e", "5e6d7c"});
   // Facing down, forward is down the board.
   auto down = doubles("BsRbRfWfD", "fWavW", "{A: {K: 8i}, B: {K: 1a, T: 5e}}");
   koma::Game g(down->start_position(2));
